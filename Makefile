@@ -1,0 +1,37 @@
+# The two commands a reader needs are `make book` and `make test`; both create the
+# virtual environment .venv and install requirements.txt and svmlib (editable) on first use.
+
+PYTHON ?= python3
+VENV   := .venv
+BIN    := $(VENV)/bin
+STAMP  := $(VENV)/.installed
+
+.PHONY: help book test export notebooks clean
+
+help:
+	@echo "make book       build the book into _build/html (zero warnings allowed)"
+	@echo "make test       unit tests, the export check and strict nbval on every chapter"
+	@echo "make export     write svmlib/ from the notebooks' exported cells"
+	@echo "make notebooks  export, then re-execute every chapter top to bottom in a fresh kernel"
+	@echo "make clean      remove _build and the virtual environment"
+
+$(STAMP): requirements.txt pyproject.toml
+	$(PYTHON) -m venv $(VENV)
+	$(BIN)/python -m pip install --quiet --disable-pip-version-check -r requirements.txt
+	$(BIN)/python -m pip install --quiet --disable-pip-version-check --no-deps -e .
+	touch $(STAMP)
+
+book: $(STAMP)
+	$(BIN)/jupyter-book build . --warningiserror --nitpick --keep-going
+
+test: $(STAMP)
+	$(BIN)/python -m pytest
+
+export: $(STAMP)
+	$(BIN)/python tools/export.py
+
+notebooks: export
+	$(BIN)/python tools/run_notebooks.py
+
+clean:
+	rm -rf _build $(VENV)

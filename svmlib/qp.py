@@ -1,0 +1,65 @@
+# Generated from chapters/margins.ipynb by tools/export.py. Do not edit: change the notebook, then run `make export`.
+"""A quiet interface to cvxopt's quadratic and linear program solvers (from the chapter "Margins")."""
+
+from dataclasses import dataclass
+
+import cvxopt
+import numpy as np
+
+
+QP_TOLERANCE = 1e-10
+MAX_QP_ITERATIONS = 200
+
+
+class QPError(RuntimeError):
+    """cvxopt failed to solve a quadratic or linear program."""
+
+
+@dataclass(frozen=True)
+class QPSolution:
+    """cvxopt's answer: the solution ``x``, the multipliers ``z`` of G x <= h (all >= 0) and
+    ``y`` of A x = b, the objective value, the iteration count, and whether it converged."""
+
+    x: np.ndarray
+    z: np.ndarray
+    y: np.ndarray
+    objective: float
+    n_iter: int
+    converged: bool
+
+
+def _dense(M):
+    return cvxopt.matrix(np.ascontiguousarray(M, dtype=float))
+
+
+def _call_cvxopt(solver, args, tol):
+    options = {"show_progress": False, "abstol": tol, "reltol": tol, "feastol": tol,
+               "maxiters": MAX_QP_ITERATIONS}
+    try:
+        answer = solver(*[None if a is None else _dense(a) for a in args], options=options)
+    except (ValueError, ArithmeticError) as error:
+        raise QPError(f"cvxopt could not solve the problem ({error}); check that it is feasible "
+                      "and that its matrices are finite") from error
+    return QPSolution(
+        x=np.array(answer["x"]).ravel(),
+        z=np.array(answer["z"]).ravel(),
+        y=np.array(answer["y"]).ravel() if answer["y"] is not None else np.empty(0),
+        objective=float(answer["primal objective"]),
+        n_iter=int(answer["iterations"]),
+        converged=answer["status"] == "optimal",
+    )
+
+
+def solve_qp(P, q, G, h, A=None, b=None, tol=QP_TOLERANCE):
+    """Solve min 1/2 x'Px + q'x subject to Gx <= h and Ax = b, eq. (eq-cvxopt-qp), with cvxopt.
+
+    ``A`` and ``b`` may be omitted when there is no equality constraint.
+    """
+    if A is not None:
+        A, b = np.atleast_2d(A), np.atleast_1d(b)
+    return _call_cvxopt(cvxopt.solvers.qp, (P, q, G, h, A, b), tol)
+
+
+def solve_lp(c, G, h, tol=QP_TOLERANCE):
+    """Solve the linear program min c'x subject to Gx <= h with cvxopt."""
+    return _call_cvxopt(cvxopt.solvers.lp, (c, G, h), tol)

@@ -1,0 +1,9 @@
+"""svmlib.checks: how the notebooks print quantities that should vanish."""
+from svmlib import bounded
+
+
+def test_bounded_prints_the_bound_when_it_holds_and_the_value_when_it_does_not():
+    assert bounded(3e-14, 1e-12) == "< 1e-12"
+    assert bounded(-3e-14, 1e-12) == "< 1e-12"
+    assert bounded(2.5e-9, 1e-12) == "2.50e-09 (exceeds 1e-12)"
+    assert bounded(1e-12, 1e-12).endswith("(exceeds 1e-12)")
