@@ -43,6 +43,17 @@ from .primal import (
     separability_margin,
     hard_margin_primal,
 )
+from .dual import (
+    check_gram,
+    dual_objective,
+    support_indices,
+    intercept_from_support,
+    hard_margin_dual,
+)
+from .kkt import (
+    kkt_residuals,
+    kkt_violation,
+)
 
 __version__ = "0.1.0"
 
@@ -69,4 +80,11 @@ __all__ = [
     "standardise",
     "separability_margin",
     "hard_margin_primal",
+    "check_gram",
+    "dual_objective",
+    "support_indices",
+    "intercept_from_support",
+    "hard_margin_dual",
+    "kkt_residuals",
+    "kkt_violation",
 ]
