@@ -30,6 +30,7 @@ from .margins import (
 from .qp import (
     QPError,
     QPSolution,
+    solver_status,
     solve_qp,
     solve_lp,
 )
@@ -39,7 +40,7 @@ from .result import (
 )
 from .primal import (
     NotSeparableError,
-    standardise,
+    centre_and_scale,
     separability_margin,
     hard_margin_primal,
 )
@@ -72,12 +73,13 @@ __all__ = [
     "project_onto_hyperplane",
     "QPError",
     "QPSolution",
+    "solver_status",
     "solve_qp",
     "solve_lp",
     "Status",
     "SolverResult",
     "NotSeparableError",
-    "standardise",
+    "centre_and_scale",
     "separability_margin",
     "hard_margin_primal",
     "check_gram",

@@ -4,8 +4,8 @@
 import numpy as np
 
 from svmlib.primal import SEPARABILITY_TOLERANCE, NotSeparableError, separability_margin
-from svmlib.qp import QP_TOLERANCE, solve_qp
-from svmlib.result import SolverResult, Status
+from svmlib.qp import QP_TOLERANCE, solve_qp, solver_status
+from svmlib.result import SolverResult
 from svmlib.validation import check_binary_labels, check_matrix
 
 
@@ -61,4 +61,4 @@ def hard_margin_dual(K, y, tol=QP_TOLERANCE):
     alpha = np.maximum(solution.x, 0.0) / scale
     b = intercept_from_support(K, y, alpha, support_indices(alpha))
     return SolverResult(alpha=alpha, b=b, objective=dual_objective(K, y, alpha), n_iter=solution.n_iter,
-                        status=Status.OPTIMAL if solution.converged else Status.MAX_ITER)
+                        status=solver_status(solution))

@@ -6,7 +6,9 @@ import numpy as np
 
 def _as_hyperplane(X, w):
     X, w = np.asarray(X, dtype=float), np.asarray(w, dtype=float)
-    if w.ndim != 1 or X.ndim != 2 or X.shape[1] != w.shape[0]:
+    if X.ndim != 2:
+        raise ValueError(f"X must be a 2-D array of shape (n_samples, n_features); got shape {X.shape}")
+    if w.ndim != 1 or X.shape[1] != w.shape[0]:
         raise ValueError(f"X has shape {X.shape} but w has shape {w.shape}; "
                          "w needs one entry per column of X")
     return X, w
@@ -27,7 +29,11 @@ def decision_function(X, w, b):
 
 def functional_margin(X, y, w, b):
     """Functional margins y_i f(x_i): positive exactly for correctly classified points."""
-    return np.asarray(y, dtype=float) * decision_function(X, w, b)
+    f = decision_function(X, w, b)
+    y = np.asarray(y, dtype=float)
+    if y.shape != f.shape:
+        raise ValueError(f"y must hold one label per row of X, shape {f.shape}; got shape {y.shape}")
+    return y * f
 
 
 def geometric_margin(X, y, w, b):

@@ -3,8 +3,8 @@
 
 import numpy as np
 
-from svmlib.qp import QP_TOLERANCE, solve_lp, solve_qp
-from svmlib.result import SolverResult, Status
+from svmlib.qp import QP_TOLERANCE, solve_lp, solve_qp, solver_status
+from svmlib.result import SolverResult
 from svmlib.validation import check_binary_problem
 
 
@@ -15,7 +15,7 @@ class NotSeparableError(ValueError):
     """The hard margin was asked of data that no hyperplane separates."""
 
 
-def standardise(X):
+def centre_and_scale(X):
     """Centre X and divide it by its largest absolute entry: returns (X_tilde, mean, scale),
     the change of variables of eq. (eq-unscale).  A scale of 0 means all points coincide."""
     mean = X.mean(axis=0)
@@ -25,10 +25,10 @@ def standardise(X):
 
 
 def separability_margin(X, y):
-    """The optimal value t* of the linear program eq. (eq-separability-lp), on standardised X:
+    """The optimal value t* of the linear program eq. (eq-separability-lp), on X centred and rescaled:
     positive exactly when the data are strictly linearly separable."""
     X, y = check_binary_problem(X, y)
-    X_tilde, _, scale = standardise(X)
+    X_tilde, _, scale = centre_and_scale(X)
     if scale == 0.0:
         return 0.0
     n, d = X.shape
@@ -51,10 +51,11 @@ def hard_margin_primal(X, y, tol=QP_TOLERANCE):
     certificate = separability_margin(X, y)
     if certificate <= SEPARABILITY_TOLERANCE:
         raise NotSeparableError(
-            "the data are not linearly separable, so the hard-margin problem has no solution: "
-            "no hyperplane puts every point strictly on the side of its label. "
+            "the data are not linearly separable (with a margin above the tolerance "
+            f"{SEPARABILITY_TOLERANCE:g}), so the hard-margin problem has no solution: no hyperplane "
+            "puts every point strictly on the side of its label. "
             "Use a soft-margin solver, which allows margin violations.")
-    X_tilde, mean, scale = standardise(X)
+    X_tilde, mean, scale = centre_and_scale(X)
     n, d = X.shape
     P = np.zeros((d + 1, d + 1))
     P[:d, :d] = np.eye(d)
@@ -64,4 +65,4 @@ def hard_margin_primal(X, y, tol=QP_TOLERANCE):
     b = float(solution.x[d] - w @ mean)
     return SolverResult(alpha=solution.z / scale**2, b=b, objective=0.5 * float(w @ w),
                         n_iter=solution.n_iter,
-                        status=Status.OPTIMAL if solution.converged else Status.MAX_ITER, w=w)
+                        status=solver_status(solution), w=w)

@@ -6,6 +6,8 @@ from dataclasses import dataclass
 import cvxopt
 import numpy as np
 
+from svmlib.result import Status
+
 
 QP_TOLERANCE = 1e-10
 MAX_QP_ITERATIONS = 200
@@ -26,6 +28,7 @@ class QPSolution:
     objective: float
     n_iter: int
     converged: bool
+    reached_max_iter: bool
 
 
 def _dense(M):
@@ -40,6 +43,9 @@ def _call_cvxopt(solver, args, tol):
     except (ValueError, ArithmeticError) as error:
         raise QPError(f"cvxopt could not solve the problem ({error}); check that it is feasible "
                       "and that its matrices are finite") from error
+    if answer["x"] is None:
+        raise QPError(f"cvxopt found no solution (status: {answer['status']}); the problem is "
+                      "infeasible or unbounded")
     return QPSolution(
         x=np.array(answer["x"]).ravel(),
         z=np.array(answer["z"]).ravel(),
@@ -47,7 +53,15 @@ def _call_cvxopt(solver, args, tol):
         objective=float(answer["primal objective"]),
         n_iter=int(answer["iterations"]),
         converged=answer["status"] == "optimal",
+        reached_max_iter=int(answer["iterations"]) >= MAX_QP_ITERATIONS,
     )
+
+
+def solver_status(solution):
+    """The Status of an svmlib result solved through cvxopt."""
+    if solution.converged:
+        return Status.OPTIMAL
+    return Status.MAX_ITER if solution.reached_max_iter else Status.INACCURATE
 
 
 def solve_qp(P, q, G, h, A=None, b=None, tol=QP_TOLERANCE):
@@ -55,6 +69,8 @@ def solve_qp(P, q, G, h, A=None, b=None, tol=QP_TOLERANCE):
 
     ``A`` and ``b`` may be omitted when there is no equality constraint.
     """
+    if (A is None) != (b is None):
+        raise ValueError("an equality constraint needs both A and b")
     if A is not None:
         A, b = np.atleast_2d(A), np.atleast_1d(b)
     return _call_cvxopt(cvxopt.solvers.qp, (P, q, G, h, A, b), tol)

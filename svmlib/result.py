@@ -10,11 +10,12 @@ import numpy as np
 class Status(str, Enum):
     """How a solver stopped."""
 
-    OPTIMAL = "optimal"      # its optimality conditions hold to its tolerance
-    MAX_ITER = "max_iter"    # its iteration limit stopped it first
+    OPTIMAL = "optimal"          # its optimality conditions hold to its tolerance
+    MAX_ITER = "max_iter"        # its iteration limit stopped it first
+    INACCURATE = "inaccurate"    # it stopped early, unable to make progress towards its tolerance
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, eq=False)
 class SolverResult:
     """What every svmlib solver returns.
 

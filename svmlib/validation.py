@@ -34,10 +34,10 @@ def check_binary_labels(y, n_samples):
         raise ValueError(f"y must be a 1-D array of labels; got shape {y.shape}")
     if y.shape[0] != n_samples:
         raise ValueError(f"X has {n_samples} samples but y has {y.shape[0]} labels; they must match")
-    try:
-        labels = y.astype(float)
-    except (TypeError, ValueError):
-        raise ValueError("the solvers take labels -1 and +1; map other labels to these first") from None
+    if y.dtype.kind not in "biuf":
+        raise ValueError(f"the solvers take numeric labels -1 and +1, but y has dtype {y.dtype}; "
+                         "map other labels to -1 and +1 first")
+    labels = y.astype(float)
     classes = np.unique(labels)
     if not np.isin(classes, (-1.0, 1.0)).all():
         raise ValueError(f"the solvers take labels -1 and +1, but y contains {classes[:5].tolist()}; "

@@ -60,3 +60,13 @@ def test_bad_hyperplanes_are_rejected_clearly():
         geometric_margin(X, y, np.zeros_like(w), b)
     with pytest.raises(ValueError, match="w needs one entry per column of X"):
         decision_function(X, w[:-1], b)
+
+
+def test_labels_of_the_wrong_shape_are_rejected_not_broadcast():
+    X, y, w, b = random_problem(1)
+    with pytest.raises(ValueError, match="one label per row of X"):
+        functional_margin(X, y[:, None], w, b)
+    with pytest.raises(ValueError, match="one label per row of X"):
+        dataset_margin(X, y[:1], w, b)
+    with pytest.raises(ValueError, match="X must be a 2-D array"):
+        decision_function(X[0], w, b)

@@ -92,3 +92,15 @@ def test_separability_certificate_does_not_depend_on_scale_or_offset():
 def test_bad_input_is_reported_before_solving(X, y, message):
     with pytest.raises(ValueError, match=message):
         hard_margin_primal(X, y)
+
+
+def test_string_labels_are_refused_rather_than_converted():
+    X, y = separable_problem(0)
+    with pytest.raises(ValueError, match="numeric labels"):
+        hard_margin_primal(X, y.astype(int).astype(str))
+
+
+def test_results_are_compared_by_identity_not_by_their_arrays():
+    X, y = separable_problem(0)
+    first, second = hard_margin_primal(X, y), hard_margin_primal(X, y)
+    assert first == first and first != second

@@ -40,3 +40,14 @@ def test_an_infeasible_program_does_not_pass_for_a_solution():
         assert "cvxopt could not solve" in str(error)
     else:
         assert not solution.converged
+
+
+def test_an_equality_constraint_needs_both_sides():
+    with pytest.raises(ValueError, match="needs both A and b"):
+        solve_qp(np.eye(2), np.zeros(2), np.eye(2), np.ones(2), A=np.ones(2))
+
+
+def test_an_infeasible_linear_program_raises_a_clear_error():
+    G, h = np.array([[1.0], [-1.0]]), np.array([-1.0, -1.0])     # x <= -1 and x >= 1
+    with pytest.raises(QPError):
+        solve_lp(np.ones(1), G, h)
