@@ -3,18 +3,11 @@ import numpy as np
 import pytest
 from sklearn.svm import SVC
 
+from problems import separable_problem
+
 from svmlib import (NotSeparableError, Status, hard_margin_dual, hard_margin_primal,
                     intercept_from_support, support_indices)
 from svmlib.dual import check_gram, dual_objective
-
-
-def separable_problem(seed, n=50, d=2, gap=0.3):
-    rng = np.random.default_rng(seed)
-    w0, b0 = rng.normal(size=d), rng.normal()
-    X = rng.normal(size=(4 * n, d)) * 2
-    distance = (X @ w0 + b0) / np.linalg.norm(w0)
-    keep = np.flatnonzero(np.abs(distance) > gap)[:n]
-    return X[keep], np.sign(distance[keep])
 
 
 CASES = [(seed, d, scale) for seed in range(3) for d in (2, 6) for scale in (1e-3, 1.0, 1e3)]

@@ -3,18 +3,10 @@ import numpy as np
 import pytest
 from sklearn.svm import SVC
 
+from problems import separable_problem
+
 from svmlib import NotSeparableError, Status, functional_margin, gaussian_blobs, hard_margin_primal
 from svmlib import separability_margin
-
-
-def separable_problem(seed, n=60, d=2, gap=0.3):
-    """Random points labelled by a random hyperplane, keeping only those at least ``gap`` from it."""
-    rng = np.random.default_rng(seed)
-    w0, b0 = rng.normal(size=d), rng.normal()
-    X = rng.normal(size=(4 * n, d)) * 2
-    distance = (X @ w0 + b0) / np.linalg.norm(w0)
-    keep = np.flatnonzero(np.abs(distance) > gap)[:n]
-    return X[keep], np.sign(distance[keep])
 
 
 CASES = [(seed, d) for seed in range(3) for d in (2, 5, 10)]
