@@ -55,6 +55,25 @@ from .kkt import (
     kkt_residuals,
     kkt_violation,
 )
+from .hinge import (
+    hinge_loss,
+    primal_objective,
+    subgradient_steps,
+    subgradient_descent,
+)
+from .soft_margin import (
+    check_C,
+    soft_margin_primal,
+    soft_margin_dual,
+)
+from .intercept import (
+    dual_gradient,
+    BoundStatus,
+    bound_status,
+    rho_interval,
+    compute_rho,
+    intercept_from_kkt,
+)
 
 __version__ = "0.1.0"
 
@@ -89,4 +108,17 @@ __all__ = [
     "hard_margin_dual",
     "kkt_residuals",
     "kkt_violation",
+    "hinge_loss",
+    "primal_objective",
+    "subgradient_steps",
+    "subgradient_descent",
+    "check_C",
+    "soft_margin_primal",
+    "soft_margin_dual",
+    "dual_gradient",
+    "BoundStatus",
+    "bound_status",
+    "rho_interval",
+    "compute_rho",
+    "intercept_from_kkt",
 ]

@@ -1,0 +1,76 @@
+# Generated from chapters/soft_margin.ipynb by tools/export.py. Do not edit: change the notebook, then run `make export`.
+"""The soft-margin primal and dual problems, solved with cvxopt (from the chapter "The soft margin")."""
+
+import numbers
+
+import numpy as np
+
+from svmlib.primal import centre_and_scale
+from svmlib.qp import QP_TOLERANCE, solve_qp, solver_status
+from svmlib.result import SolverResult
+from svmlib.validation import check_binary_problem
+from svmlib.dual import check_gram, dual_objective
+from svmlib.intercept import intercept_from_kkt
+
+
+def check_C(C):
+    """Return the regularisation parameter ``C`` as a float, or raise a ValueError saying what is wrong.
+
+    ``C`` weighs the slack in eq. (eq-soft-primal); it must be a positive, finite number.
+    """
+    if isinstance(C, bool) or not isinstance(C, numbers.Real):
+        raise ValueError(f"C must be a positive number; got {C!r}")
+    C = float(C)
+    if np.isinf(C) and C > 0:
+        raise ValueError("C = inf is the hard margin; use hard_margin_primal or hard_margin_dual")
+    if not C > 0:
+        raise ValueError(f"C must be a positive number; got C = {C}")
+    return C
+
+
+def soft_margin_primal(X, y, C, tol=QP_TOLERANCE):
+    """Solve the soft-margin primal eq. (eq-soft-primal) as the QP eq. (eq-soft-primal-qp) with cvxopt.
+
+    The QP is solved on centred features divided by their largest entry ``s``, with C s^2 in
+    place of C, and the answer mapped back.  Returns a SolverResult with ``w``, ``b``, the
+    objective 1/2 ||w||^2 + C sum(xi) and, as ``alpha``, the multipliers of the margin constraints.
+    """
+    X, y = check_binary_problem(X, y)
+    C = check_C(C)
+    X_tilde, mean, scale = centre_and_scale(X)
+    scale = scale or 1.0
+    n, d = X.shape
+    P = np.zeros((d + 1 + n, d + 1 + n))
+    P[:d, :d] = np.eye(d)
+    q = np.concatenate([np.zeros(d + 1), np.full(n, C * scale**2)])
+    margin_rows = np.hstack([-y[:, None] * X_tilde, -y[:, None], -np.eye(n)])
+    slack_rows = np.hstack([np.zeros((n, d + 1)), -np.eye(n)])
+    G = np.vstack([margin_rows, slack_rows])
+    h = np.concatenate([-np.ones(n), np.zeros(n)])
+    solution = solve_qp(P, q, G, h, tol=tol)
+    w = solution.x[:d] / scale
+    b = float(solution.x[d] - w @ mean)
+    alpha = np.clip(solution.z[:n] / scale**2, 0.0, C)
+    return SolverResult(alpha=alpha, b=b, objective=solution.objective / scale**2,
+                        n_iter=solution.n_iter, status=solver_status(solution), w=w)
+
+
+def soft_margin_dual(K, y, C, tol=QP_TOLERANCE):
+    """Solve the soft-margin dual eq. (eq-soft-dual) for a Gram matrix ``K`` as the QP
+    eq. (eq-soft-dual-qp) with cvxopt.
+
+    Returns a SolverResult with ``alpha``, ``b`` from LIBSVM's rule eq. (eq-rho), and the
+    objective in LIBSVM's minimisation form.
+    """
+    K, y = check_gram(K, y)
+    C = check_C(C)
+    n = y.shape[0]
+    scale = float(np.abs(np.diag(K)).max()) or 1.0
+    Q = np.outer(y, y) * (K / scale)
+    G = np.vstack([-np.eye(n), np.eye(n)])
+    h = np.concatenate([np.zeros(n), np.full(n, C * scale)])
+    solution = solve_qp(Q, -np.ones(n), G, h, A=y, b=0.0, tol=tol)
+    alpha = np.clip(solution.x / scale, 0.0, C)
+    return SolverResult(alpha=alpha, b=intercept_from_kkt(K, y, alpha, C),
+                        objective=dual_objective(K, y, alpha), n_iter=solution.n_iter,
+                        status=solver_status(solution))
