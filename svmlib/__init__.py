@@ -45,7 +45,9 @@ from .primal import (
     hard_margin_primal,
 )
 from .dual import (
+    NotPositiveSemidefiniteError,
     check_gram,
+    check_positive_semidefinite,
     dual_objective,
     support_indices,
     intercept_from_support,
@@ -74,6 +76,20 @@ from .intercept import (
     compute_rho,
     intercept_from_kkt,
 )
+from .kernels import (
+    check_pair,
+    check_gamma,
+    check_degree,
+    check_coef0,
+    squared_distances,
+    linear_kernel,
+    polynomial_kernel,
+    rbf_kernel,
+    exponential_kernel,
+    sigmoid_kernel,
+    Kernel,
+    kernel_decision_function,
+)
 
 __version__ = "0.1.0"
 
@@ -101,7 +117,9 @@ __all__ = [
     "centre_and_scale",
     "separability_margin",
     "hard_margin_primal",
+    "NotPositiveSemidefiniteError",
     "check_gram",
+    "check_positive_semidefinite",
     "dual_objective",
     "support_indices",
     "intercept_from_support",
@@ -121,4 +139,16 @@ __all__ = [
     "rho_interval",
     "compute_rho",
     "intercept_from_kkt",
+    "check_pair",
+    "check_gamma",
+    "check_degree",
+    "check_coef0",
+    "squared_distances",
+    "linear_kernel",
+    "polynomial_kernel",
+    "rbf_kernel",
+    "exponential_kernel",
+    "sigmoid_kernel",
+    "Kernel",
+    "kernel_decision_function",
 ]

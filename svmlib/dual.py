@@ -10,6 +10,11 @@ from svmlib.validation import check_binary_labels, check_matrix
 
 
 SUPPORT_RTOL = 1e-6
+PSD_RTOL = 1e-10
+
+
+class NotPositiveSemidefiniteError(ValueError):
+    """A Gram matrix given to a QP-based dual solver has a clearly negative eigenvalue."""
 
 
 def check_gram(K, y):
@@ -20,6 +25,18 @@ def check_gram(K, y):
     if not np.allclose(K, K.T, rtol=1e-10, atol=1e-12 * np.abs(K).max()):
         raise ValueError("the Gram matrix K must be symmetric")
     return K, check_binary_labels(y, K.shape[0])
+
+
+def check_positive_semidefinite(K, rtol=PSD_RTOL):
+    """Raise NotPositiveSemidefiniteError unless the smallest eigenvalue of the symmetric matrix ``K``
+    is at least ``-rtol`` times its largest absolute eigenvalue (the dual QP is then convex)."""
+    eigenvalues = np.linalg.eigvalsh(K)
+    if eigenvalues[0] < -rtol * np.abs(eigenvalues).max():
+        raise NotPositiveSemidefiniteError(
+            f"the Gram matrix is not positive semidefinite (smallest eigenvalue {eigenvalues[0]:.3g}, "
+            f"largest {eigenvalues[-1]:.3g}), so the dual QP is not convex and cvxopt cannot solve it "
+            "reliably. Kernels such as the sigmoid produce such matrices; use a positive semidefinite "
+            "kernel (linear, polynomial, RBF, exponential).")
 
 
 def dual_objective(K, y, alpha):
@@ -50,6 +67,7 @@ def hard_margin_dual(K, y, tol=QP_TOLERANCE):
     in the feature space of ``K``.
     """
     K, y = check_gram(K, y)
+    check_positive_semidefinite(K)
     if separability_margin(K, y) <= SEPARABILITY_TOLERANCE:
         raise NotSeparableError(
             "the data are not separable in the feature space of this Gram matrix, so the "

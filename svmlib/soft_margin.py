@@ -9,7 +9,7 @@ from svmlib.primal import centre_and_scale
 from svmlib.qp import QP_TOLERANCE, solve_qp, solver_status
 from svmlib.result import SolverResult
 from svmlib.validation import check_binary_problem
-from svmlib.dual import check_gram, dual_objective
+from svmlib.dual import check_gram, check_positive_semidefinite, dual_objective
 from svmlib.intercept import intercept_from_kkt
 
 
@@ -63,6 +63,7 @@ def soft_margin_dual(K, y, C, tol=QP_TOLERANCE):
     objective in LIBSVM's minimisation form.
     """
     K, y = check_gram(K, y)
+    check_positive_semidefinite(K)
     C = check_C(C)
     n = y.shape[0]
     scale = float(np.abs(np.diag(K)).max()) or 1.0

@@ -5,7 +5,7 @@ from sklearn.svm import SVC
 
 from problems import separable_problem
 
-from svmlib import (NotSeparableError, Status, hard_margin_dual, hard_margin_primal,
+from svmlib import (NotPositiveSemidefiniteError, NotSeparableError, Status, hard_margin_dual, hard_margin_primal,
                     intercept_from_support, support_indices)
 from svmlib.dual import check_gram, dual_objective
 
@@ -78,3 +78,11 @@ def test_non_separable_gram_matrices_raise_a_clear_error():
 def test_bad_gram_matrices_are_reported(K, y, message):
     with pytest.raises(ValueError, match=message):
         check_gram(K, y)
+
+
+def test_indefinite_gram_matrices_are_refused():
+    X, y = separable_problem(1)
+    K_bad = X @ X.T
+    K_bad[0, 0] = -K_bad.max()           # a negative diagonal entry: v = e_0 gives v'Kv < 0
+    with pytest.raises(NotPositiveSemidefiniteError, match="not positive semidefinite"):
+        hard_margin_dual(K_bad, y)

@@ -1,0 +1,176 @@
+# Generated from chapters/kernels.ipynb by tools/export.py. Do not edit: change the notebook, then run `make export`.
+"""Kernel functions, their Gram matrices and the kernel decision function (from the chapter "Kernels")."""
+
+import numbers
+from dataclasses import dataclass, replace
+
+import numpy as np
+
+from svmlib.validation import check_matrix
+
+
+CANCELLATION_RTOL = 1e-3
+PAIR_CHUNK = 65_536
+
+
+def check_pair(X, Z=None):
+    """Validate the two point sets of a Gram matrix (``Z = None`` means ``Z = X``); return them as float arrays."""
+    X = check_matrix(X, name="X")
+    if Z is None:
+        return X, X
+    Z = check_matrix(Z, name="Z")
+    if Z.shape[1] != X.shape[1]:
+        raise ValueError(f"X has {X.shape[1]} features but Z has {Z.shape[1]}; "
+                         "a kernel compares points of the same dimension")
+    return X, Z
+
+
+def check_gamma(gamma):
+    """Return ``gamma`` as a float if it is a positive, finite number; otherwise raise a ValueError."""
+    if isinstance(gamma, bool) or not isinstance(gamma, numbers.Real) or not 0 < gamma < np.inf:
+        raise ValueError(f"gamma must be a positive number; got {gamma!r}")
+    return float(gamma)
+
+
+def check_degree(degree):
+    """Return ``degree`` if it is a non-negative integer; otherwise raise a ValueError."""
+    if isinstance(degree, bool) or not isinstance(degree, numbers.Integral) or degree < 0:
+        raise ValueError(f"degree must be a non-negative integer; got {degree!r}")
+    return int(degree)
+
+
+def check_coef0(coef0):
+    """Return ``coef0`` as a float if it is a finite number; otherwise raise a ValueError."""
+    if isinstance(coef0, bool) or not isinstance(coef0, numbers.Real) or not np.isfinite(coef0):
+        raise ValueError(f"coef0 must be a finite number; got {coef0!r}")
+    return float(coef0)
+
+
+def squared_distances(X, Z=None):
+    """||x_i - z_j||^2 for all pairs by one matrix product, never negative; pairs where the
+    product form cancels (close points) are recomputed directly, in chunks."""
+    X, Z = check_pair(X, Z)
+    centre = Z.mean(axis=0)
+    X_c, Z_c = X - centre, Z - centre
+    norms_X, norms_Z = np.einsum("ij,ij->i", X_c, X_c), np.einsum("ij,ij->i", Z_c, Z_c)
+    scale = norms_X[:, None] + norms_Z[None, :]
+    D = scale - 2.0 * (X_c @ Z_c.T)
+    rows, cols = np.nonzero(D <= CANCELLATION_RTOL * scale)
+    for start in range(0, rows.size, PAIR_CHUNK):
+        r, c = rows[start:start + PAIR_CHUNK], cols[start:start + PAIR_CHUNK]
+        D[r, c] = np.einsum("ij,ij->i", X_c[r] - Z_c[c], X_c[r] - Z_c[c])
+    return np.maximum(D, 0.0)
+
+
+def linear_kernel(X, Z=None):
+    """k(x, z) = x'z, eq. (eq-kernels), for all pairs of rows of X and Z (Z defaults to X)."""
+    X, Z = check_pair(X, Z)
+    return X @ Z.T
+
+
+def polynomial_kernel(X, Z=None, gamma=1.0, degree=3, coef0=0.0):
+    """k(x, z) = (gamma x'z + coef0)^degree, eq. (eq-kernels)."""
+    X, Z = check_pair(X, Z)
+    return (check_gamma(gamma) * (X @ Z.T) + check_coef0(coef0)) ** check_degree(degree)
+
+
+def rbf_kernel(X, Z=None, gamma=1.0):
+    """k(x, z) = exp(-gamma ||x - z||^2), eq. (eq-kernels); gamma = 1 / (2 sigma^2)."""
+    return np.exp(-check_gamma(gamma) * squared_distances(X, Z))
+
+
+def exponential_kernel(X, Z=None, gamma=1.0):
+    """k(x, z) = exp(-gamma ||x - z||), eq. (eq-kernels), with the Euclidean norm."""
+    return np.exp(-check_gamma(gamma) * np.sqrt(squared_distances(X, Z)))
+
+
+def sigmoid_kernel(X, Z=None, gamma=1.0, coef0=0.0):
+    """k(x, z) = tanh(gamma x'z + coef0), eq. (eq-kernels); not positive semidefinite in general."""
+    X, Z = check_pair(X, Z)
+    return np.tanh(check_gamma(gamma) * (X @ Z.T) + check_coef0(coef0))
+
+
+KERNEL_FUNCTIONS = {"linear": linear_kernel, "poly": polynomial_kernel, "rbf": rbf_kernel,
+                    "exponential": exponential_kernel, "sigmoid": sigmoid_kernel}
+KERNEL_PARAMETERS = {"linear": (), "poly": ("gamma", "degree", "coef0"), "rbf": ("gamma",),
+                     "exponential": ("gamma",), "sigmoid": ("gamma", "coef0")}
+DISTANCE_KERNELS = ("rbf", "exponential")
+GAMMA_RULES = ("scale", "auto")
+
+
+@dataclass(frozen=True)
+class Kernel:
+    """A kernel of eq. (eq-kernels) with its parameters, named as in sklearn.svm.SVC.
+
+    ``name`` is one of "linear", "poly", "rbf", "exponential", "sigmoid"; ``gamma`` a positive
+    number or the rule "scale" or "auto", which ``resolve`` turns into a number.  Calling the
+    object returns a Gram matrix; ``rows`` a block of its rows; ``diagonal`` its diagonal.
+    """
+
+    name: str = "rbf"
+    gamma: float | str = "scale"
+    degree: int = 3
+    coef0: float = 0.0
+
+    def __post_init__(self):
+        if self.name not in KERNEL_FUNCTIONS:
+            raise ValueError(f"unknown kernel {self.name!r}; choose one of {', '.join(KERNEL_FUNCTIONS)}")
+        if isinstance(self.gamma, str):
+            if self.gamma not in GAMMA_RULES:
+                raise ValueError(f"gamma must be a positive number, 'scale' or 'auto'; got {self.gamma!r}")
+        else:
+            check_gamma(self.gamma)
+        check_degree(self.degree)
+        check_coef0(self.coef0)
+
+    def resolve(self, X):
+        """This kernel with a numeric gamma: "scale" -> 1 / (n_features * X.var()) (1 if X is
+        constant), "auto" -> 1 / n_features; a numeric gamma is kept."""
+        if not isinstance(self.gamma, str):
+            return self
+        X = check_matrix(X)
+        variance = float(X.var())
+        if self.gamma == "auto" or variance == 0.0:
+            gamma = 1.0 / X.shape[1] if self.gamma == "auto" else 1.0
+        else:
+            gamma = 1.0 / (X.shape[1] * variance)
+        return replace(self, gamma=gamma)
+
+    def parameters(self):
+        """The keyword arguments of this kernel's Gram-matrix function."""
+        if "gamma" in KERNEL_PARAMETERS[self.name] and isinstance(self.gamma, str):
+            raise ValueError(f"gamma={self.gamma!r} must first be resolved from the training data: "
+                             "use kernel.resolve(X_train)")
+        return {name: getattr(self, name) for name in KERNEL_PARAMETERS[self.name]}
+
+    def __call__(self, X, Z=None):
+        """The Gram matrix k(x_i, z_j) for all rows of X and Z (Z defaults to X)."""
+        return KERNEL_FUNCTIONS[self.name](X, Z, **self.parameters())
+
+    def rows(self, X, indices):
+        """Rows ``indices`` of the Gram matrix of X, without forming the rest of it."""
+        X = check_matrix(X)
+        return self(X[np.asarray(indices)], X)
+
+    def diagonal(self, X):
+        """k(x_i, x_i) for every row of X, without forming the Gram matrix.
+
+        A distance kernel is the same at every x (distance 0).  An inner-product kernel depends on
+        x only through s = x'x, which is also the inner product of the 1-D points s and 1, so the
+        kernel function evaluated between the column of all s and the single point 1 gives the diagonal.
+        """
+        X = check_matrix(X)
+        function = KERNEL_FUNCTIONS[self.name]
+        if self.name in DISTANCE_KERNELS:
+            return np.full(X.shape[0], function(np.zeros((1, 1)), **self.parameters())[0, 0])
+        inner = np.einsum("ij,ij->i", X, X)
+        return function(inner[:, None], np.ones((1, 1)), **self.parameters())[:, 0]
+
+
+def kernel_decision_function(kernel, X_train, dual_coef, b, Z):
+    """f(z) = sum_i dual_coef_i k(x_i, z) + b, eq. (eq-kernel-decision), with dual_coef_i = alpha_i y_i.
+
+    Only the training points with a non-zero ``dual_coef`` (the support vectors) matter, so
+    ``X_train`` may be just those.
+    """
+    return kernel(Z, X_train) @ np.asarray(dual_coef, dtype=float) + b
