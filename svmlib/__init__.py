@@ -58,13 +58,13 @@ from .kkt import (
     kkt_violation,
 )
 from .hinge import (
+    check_C,
     hinge_loss,
     primal_objective,
     subgradient_steps,
     subgradient_descent,
 )
 from .soft_margin import (
-    check_C,
     soft_margin_primal,
     soft_margin_dual,
 )
@@ -89,6 +89,16 @@ from .kernels import (
     sigmoid_kernel,
     Kernel,
     kernel_decision_function,
+)
+from .simplified_smo import (
+    pair_bounds,
+    two_variable_update,
+    choose_offset,
+    violates_kkt,
+    smo_pass,
+    gram_matrix,
+    simplified_smo_passes,
+    simplified_smo,
 )
 
 __version__ = "0.1.0"
@@ -126,11 +136,11 @@ __all__ = [
     "hard_margin_dual",
     "kkt_residuals",
     "kkt_violation",
+    "check_C",
     "hinge_loss",
     "primal_objective",
     "subgradient_steps",
     "subgradient_descent",
-    "check_C",
     "soft_margin_primal",
     "soft_margin_dual",
     "dual_gradient",
@@ -151,4 +161,12 @@ __all__ = [
     "sigmoid_kernel",
     "Kernel",
     "kernel_decision_function",
+    "pair_bounds",
+    "two_variable_update",
+    "choose_offset",
+    "violates_kkt",
+    "smo_pass",
+    "gram_matrix",
+    "simplified_smo_passes",
+    "simplified_smo",
 ]

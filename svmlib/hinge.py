@@ -9,7 +9,21 @@ import numpy as np
 from svmlib.result import SolverResult
 from svmlib.validation import check_binary_problem
 from svmlib.result import Status
-from svmlib.soft_margin import check_C
+
+
+def check_C(C):
+    """Return the regularisation parameter ``C`` as a float, or raise a ValueError saying what is wrong.
+
+    ``C`` weighs the slack in eq. (eq-soft-primal); it must be a positive, finite number.
+    """
+    if isinstance(C, bool) or not isinstance(C, numbers.Real):
+        raise ValueError(f"C must be a positive number; got {C!r}")
+    C = float(C)
+    if np.isinf(C) and C > 0:
+        raise ValueError("C = inf is the hard margin; use hard_margin_primal or hard_margin_dual")
+    if not C > 0:
+        raise ValueError(f"C must be a positive number; got C = {C}")
+    return C
 
 
 def hinge_loss(margin):
@@ -29,12 +43,18 @@ def subgradient_steps(X, y, C):
     """Subgradient descent on eq. (eq-hinge-objective) with step 1/t, as the update eq. (eq-subgradient-alpha),
     followed by the projection eq. (eq-subgradient-projection) (Shalev-Shwartz et al. 2011, Pegasos).
 
-    An endless generator of the iterates ``(alpha, b)``, starting from w = 0 and b = 0.  The weight is
-    w = X' (alpha * y): it stays in the span of the data, and every alpha_i stays in [0, C].
+    Returns an endless iterator of the iterates ``(alpha, b)``, starting from w = 0 and b = 0 (the
+    arguments are checked at once).  The weight is w = X' (alpha * y): it stays in the span of the
+    data, and every alpha_i stays in [0, C]; but sum(alpha * y) = 0 is not maintained and almost
+    every alpha_i is positive, so these are coefficients, not dual multipliers.
     """
     X, y = check_binary_problem(X, y)
     C = check_C(C)
-    radius = np.sqrt(2.0 * C * y.shape[0])
+    return _subgradient_iterates(X, y, C)
+
+
+def _subgradient_iterates(X, y, C):
+    radius = np.sqrt(C * y.shape[0])
     alpha, b = np.zeros(y.shape[0]), 0.0
     for t in count(1):
         violators = y * (X @ (X.T @ (alpha * y)) + b) < 1.0

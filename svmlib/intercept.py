@@ -5,7 +5,8 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from svmlib.dual import SUPPORT_RTOL, support_indices
+from svmlib.dual import SUPPORT_RTOL, check_gram, support_indices
+from svmlib.hinge import check_C
 
 
 def dual_gradient(K, y, alpha):
@@ -48,8 +49,12 @@ def rho_interval(G, y, status):
 
 def compute_rho(G, y, status):
     """LIBSVM's threshold rho, eq. (eq-rho): the mean of y_i G_i over the free multipliers, or,
-    when none is free, the midpoint of the interval from rho_interval (its finite end if the
-    other is infinite)."""
+    when none is free, the midpoint of the interval from rho_interval.
+
+    An infinite end cannot occur for a feasible alpha with both classes present (an empty upper
+    set would put every positive at C and every negative at 0, so sum(alpha y) = C n_+ != 0); for
+    an infeasible alpha the finite end is returned.
+    """
     if status.free.any():
         return float(np.mean(y[status.free] * G[status.free]))
     lb, ub = rho_interval(G, y, status)
@@ -60,5 +65,10 @@ def compute_rho(G, y, status):
 
 def intercept_from_kkt(K, y, alpha, C):
     """The offset b = -rho of the decision function for the multipliers ``alpha`` of eq. (eq-soft-dual)."""
+    K, y = check_gram(K, y)
+    C = check_C(C)
+    alpha = np.asarray(alpha, dtype=float)
+    if alpha.shape != y.shape:
+        raise ValueError(f"alpha has shape {alpha.shape} but there are {y.shape[0]} labels")
     status = bound_status(alpha, C)
     return -compute_rho(dual_gradient(K, y, alpha), y, status)

@@ -1,8 +1,6 @@
 # Generated from chapters/soft_margin.ipynb by tools/export.py. Do not edit: change the notebook, then run `make export`.
 """The soft-margin primal and dual problems, solved with cvxopt (from the chapter "The soft margin")."""
 
-import numbers
-
 import numpy as np
 
 from svmlib.primal import centre_and_scale
@@ -10,22 +8,8 @@ from svmlib.qp import QP_TOLERANCE, solve_qp, solver_status
 from svmlib.result import SolverResult
 from svmlib.validation import check_binary_problem
 from svmlib.dual import check_gram, check_positive_semidefinite, dual_objective
+from svmlib.hinge import check_C
 from svmlib.intercept import intercept_from_kkt
-
-
-def check_C(C):
-    """Return the regularisation parameter ``C`` as a float, or raise a ValueError saying what is wrong.
-
-    ``C`` weighs the slack in eq. (eq-soft-primal); it must be a positive, finite number.
-    """
-    if isinstance(C, bool) or not isinstance(C, numbers.Real):
-        raise ValueError(f"C must be a positive number; got {C!r}")
-    C = float(C)
-    if np.isinf(C) and C > 0:
-        raise ValueError("C = inf is the hard margin; use hard_margin_primal or hard_margin_dual")
-    if not C > 0:
-        raise ValueError(f"C must be a positive number; got C = {C}")
-    return C
 
 
 def soft_margin_primal(X, y, C, tol=QP_TOLERANCE):

@@ -41,9 +41,9 @@ def test_subgradient_descent_approaches_the_qp_optimum(seed, C):
 
 def weight_space_steps(X, y, C, T):
     """The iteration written directly in (w, b): w <- w - g_w / t, b <- b - g_b / t, then w is
-    projected onto the ball of radius sqrt(2 C n).  Also returns, per step, whether the
+    projected onto the ball of radius sqrt(C n).  Also returns, per step, whether the
     projection changed w."""
-    w, b, radius = np.zeros(X.shape[1]), 0.0, np.sqrt(2 * C * len(y))
+    w, b, radius = np.zeros(X.shape[1]), 0.0, np.sqrt(C * len(y))
     for t in range(1, T + 1):
         violators = y * (X @ w + b) < 1
         g_w = w - C * (y[violators, None] * X[violators]).sum(axis=0)
@@ -92,3 +92,18 @@ def test_bad_C_and_data_are_reported_by_the_trainer():
     X[0, 0] = np.nan
     with pytest.raises(ValueError, match="NaN"):
         subgradient_descent(X, y, 1.0, n_iter=10)
+
+
+def test_subgradient_steps_check_their_arguments_at_once():
+    X, y = overlapping_problem(0)
+    with pytest.raises(ValueError, match="positive"):
+        subgradient_steps(X, y, -1.0)            # no next() needed
+
+
+def test_the_identity_behind_the_projection_radius():
+    """By strong duality ||w*||^2 = sum(alpha*) - C sum(xi*), which gives ||w*||^2 <= C n."""
+    for seed, C in [(0, 0.1), (1, 10.0), (2, 1000.0)]:
+        X, y = overlapping_problem(seed, d=3)
+        result = soft_margin_primal(X, y, C)
+        xi = hinge_loss(y * (X @ result.w + result.b))
+        assert result.w @ result.w == pytest.approx(result.alpha.sum() - C * xi.sum(), rel=1e-6)

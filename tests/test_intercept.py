@@ -111,3 +111,12 @@ def test_the_gradient_is_q_alpha_minus_one():
     alpha = rng.uniform(size=10)
     Q = np.array([[y[i] * y[j] * X[i] @ X[j] for j in range(10)] for i in range(10)])
     np.testing.assert_allclose(dual_gradient(X @ X.T, y, alpha), Q @ alpha - 1.0)
+
+
+def test_bad_arguments_to_the_rule_are_reported():
+    X, y = overlapping_problem(0, n=10)
+    alpha = np.full(10, 0.5)
+    with pytest.raises(ValueError, match="C must be a positive number"):
+        intercept_from_kkt(X @ X.T, y, alpha, -1.0)
+    with pytest.raises(ValueError, match="alpha has shape"):
+        intercept_from_kkt(X @ X.T, y, alpha[:-1], 1.0)
