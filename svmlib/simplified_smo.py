@@ -3,13 +3,14 @@
 
 import numbers
 from itertools import count
+from dataclasses import dataclass
 
 import numpy as np
 
 from svmlib.dual import check_gram, dual_objective
 from svmlib.kernels import Kernel
 from svmlib.result import SolverResult, Status
-from svmlib.soft_margin import check_C
+from svmlib.hinge import check_C
 
 
 def pair_bounds(alpha_i, alpha_j, y_i, y_j, C):
@@ -54,11 +55,26 @@ def violates_kkt(r, alpha, C, tol):
     return (r < -tol and alpha < C) or (r > tol and alpha > 0.0)
 
 
-def smo_pass(K, y, C, alpha, b, tol, rng):
-    """One pass of algorithm (alg-simplified-smo) over every i; returns (alpha, b, pairs changed)."""
+@dataclass(frozen=True)
+class PairUpdate:
+    """One step of algorithm (alg-simplified-smo): the pair (i, j), its multipliers before the step,
+    the segment [L, H] of alpha_j, and all multipliers and b after it."""
+
+    i: int
+    j: int
+    alpha_i_before: float
+    alpha_j_before: float
+    L: float
+    H: float
+    alpha: np.ndarray
+    b: float
+
+
+def pair_updates(K, y, C, alpha, b, tol, rng):
+    """The pair updates of one pass of algorithm (alg-simplified-smo) over every i, as a generator
+    of PairUpdate records (the input ``alpha`` is not modified)."""
     alpha = alpha.copy()
     n = y.shape[0]
-    changed = 0
     for i in range(n):
         E_i = K[i] @ (alpha * y) + b - y[i]
         if not violates_kkt(y[i] * E_i, alpha[i], C, tol):
@@ -73,11 +89,19 @@ def smo_pass(K, y, C, alpha, b, tol, rng):
         alpha_i, alpha_j = two_variable_update(alpha[i], alpha[j], y[i], y[j], E_i, E_j, eta, C)
         if abs(alpha_j - alpha[j]) < MIN_ALPHA_CHANGE:
             continue
+        before = alpha[i], alpha[j]
         alpha[i], alpha[j] = alpha_i, alpha_j
         E_i_after = K[i] @ (alpha * y) + b - y[i]
         E_j_after = K[j] @ (alpha * y) + b - y[j]
         b = choose_offset(b, E_i_after, E_j_after, alpha_i, alpha_j, C)
-        changed += 1
+        yield PairUpdate(i, j, *before, L, H, alpha.copy(), b)
+
+
+def smo_pass(K, y, C, alpha, b, tol, rng):
+    """One pass of algorithm (alg-simplified-smo) over every i; returns (alpha, b, pairs changed)."""
+    changed = 0
+    for update in pair_updates(K, y, C, alpha, b, tol, rng):
+        alpha, b, changed = update.alpha, update.b, changed + 1
     return alpha, b, changed
 
 
