@@ -36,7 +36,7 @@ def check_positive_semidefinite(K, rtol=PSD_RTOL):
             f"the Gram matrix is not positive semidefinite (smallest eigenvalue {eigenvalues[0]:.3g}, "
             f"largest {eigenvalues[-1]:.3g}), so the dual QP is not convex and cvxopt cannot solve it "
             "reliably. Kernels such as the sigmoid produce such matrices; use a positive semidefinite "
-            "kernel (linear, polynomial, RBF, exponential).")
+            "kernel (linear, polynomial with coef0 >= 0, RBF, exponential).")
 
 
 def dual_objective(K, y, alpha):

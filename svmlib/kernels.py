@@ -48,10 +48,16 @@ def check_coef0(coef0):
 
 def squared_distances(X, Z=None):
     """||x_i - z_j||^2 for all pairs by one matrix product, never negative; pairs where the
-    product form cancels (close points) are recomputed directly, in chunks."""
+    product form cancels (close points) are recomputed directly, in chunks.
+
+    The points are centred and divided by their largest entry first, so entries up to the largest
+    float do not overflow.  Memory: the n x m result, plus the indices of the recomputed pairs.
+    """
     X, Z = check_pair(X, Z)
     centre = Z.mean(axis=0)
     X_c, Z_c = X - centre, Z - centre
+    size = max(float(np.abs(X_c).max()), float(np.abs(Z_c).max())) or 1.0
+    X_c, Z_c = X_c / size, Z_c / size
     norms_X, norms_Z = np.einsum("ij,ij->i", X_c, X_c), np.einsum("ij,ij->i", Z_c, Z_c)
     scale = norms_X[:, None] + norms_Z[None, :]
     D = scale - 2.0 * (X_c @ Z_c.T)
@@ -59,7 +65,7 @@ def squared_distances(X, Z=None):
     for start in range(0, rows.size, PAIR_CHUNK):
         r, c = rows[start:start + PAIR_CHUNK], cols[start:start + PAIR_CHUNK]
         D[r, c] = np.einsum("ij,ij->i", X_c[r] - Z_c[c], X_c[r] - Z_c[c])
-    return np.maximum(D, 0.0)
+    return np.maximum(D, 0.0) * size**2
 
 
 def linear_kernel(X, Z=None):
@@ -100,7 +106,11 @@ GAMMA_RULES = ("scale", "auto")
 
 @dataclass(frozen=True)
 class Kernel:
-    """A kernel of eq. (eq-kernels) with its parameters, named as in sklearn.svm.SVC.
+    """A kernel of eq. (eq-kernels) with its parameters, named and defaulted as in sklearn.svm.SVC.
+
+    "exponential" is an addition (Euclidean norm; scikit-learn's laplacian_kernel uses the L1
+    norm).  The stand-alone kernel functions default to gamma = 1, not to scikit-learn's
+    1 / n_features.
 
     ``name`` is one of "linear", "poly", "rbf", "exponential", "sigmoid"; ``gamma`` a positive
     number or the rule "scale" or "auto", which ``resolve`` turns into a number.  Calling the

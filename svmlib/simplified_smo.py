@@ -13,6 +13,9 @@ from svmlib.result import SolverResult, Status
 from svmlib.hinge import check_C
 
 
+BOUND_ROUND_OFF = 8 * np.finfo(float).eps
+
+
 def pair_bounds(alpha_i, alpha_j, y_i, y_j, C):
     """The ends (L, H) of the segment of feasible alpha_j, for both label cases, eq. (eq-smo-clip)."""
     if y_i != y_j:
@@ -24,13 +27,19 @@ def two_variable_update(alpha_i, alpha_j, y_i, y_j, E_i, E_j, eta, C):
     """Minimise the dual over (alpha_i, alpha_j) with the others fixed: the Newton step
     eq. (eq-smo-unclipped), clipped to the segment eq. (eq-smo-clip).  Needs eta > 0.
 
-    Returns the new ``(alpha_i, alpha_j)``.  alpha_i lies in [0, C] in exact arithmetic; it is
-    clipped there too, against round-off of the order of 1e-17.
+    Returns the new ``(alpha_i, alpha_j)``.  When alpha_j stops at the end of its segment where
+    alpha_i reaches 0 or C, round-off of a few eps * C can leave alpha_i just off that bound (or
+    outside the box); such values are set to the bound, so that bound multipliers are exact.
     """
     L, H = pair_bounds(alpha_i, alpha_j, y_i, y_j, C)
     alpha_j_new = min(max(alpha_j + y_j * (E_i - E_j) / eta, L), H)
     alpha_i_new = alpha_i + y_i * y_j * (alpha_j - alpha_j_new)
-    return min(max(alpha_i_new, 0.0), C), alpha_j_new
+    round_off = BOUND_ROUND_OFF * C
+    if alpha_i_new <= round_off:
+        alpha_i_new = 0.0
+    elif alpha_i_new >= C - round_off:
+        alpha_i_new = C
+    return alpha_i_new, alpha_j_new
 
 
 def choose_offset(b, E_i, E_j, alpha_i, alpha_j, C):

@@ -134,3 +134,13 @@ def test_a_non_square_gram_matrix_is_reported():
     X, y = overlapping_problem(0)
     with pytest.raises(ValueError, match="must be square"):
         simplified_smo(X, y, 1.0)
+
+
+def test_bound_multipliers_are_exact():
+    """Round-off must not leave a multiplier a few eps away from 0 or C (it would count as free)."""
+    for name in ("circles", "moons", "gaussians"):
+        X, y = datasets()[name]
+        alpha = simplified_smo(Kernel("rbf", gamma=1.0)(X), y, 1.0, random_state=0).alpha
+        near_zero = (alpha != 0.0) & (np.abs(alpha) < 1e-12)
+        near_C = (alpha != 1.0) & (np.abs(alpha - 1.0) < 1e-12)
+        assert not near_zero.any() and not near_C.any()
