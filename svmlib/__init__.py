@@ -81,7 +81,14 @@ from .kernels import (
     check_gamma,
     check_degree,
     check_coef0,
+    normalise_points,
+    normalised_squared_distances,
     squared_distances,
+    linear_from_products,
+    polynomial_from_products,
+    sigmoid_from_products,
+    rbf_from_distances,
+    exponential_from_distances,
     linear_kernel,
     polynomial_kernel,
     rbf_kernel,
@@ -101,6 +108,48 @@ from .simplified_smo import (
     gram_matrix,
     simplified_smo_passes,
     simplified_smo,
+)
+from .libsvm_data import (
+    parse_libsvm_line,
+    read_libsvm,
+    heart_scale_path,
+    load_heart_scale,
+)
+from .platt import (
+    snap_to_bounds,
+    PlattSMO,
+    platt_smo,
+)
+from .working_set import (
+    up_low_sets,
+    violation_bounds,
+    WorkingSet,
+    select_working_set,
+)
+from .solver import (
+    QPProblem,
+    update_pair,
+    check_max_iter,
+    check_tol,
+    exact_bound_status,
+    initial_gradients,
+    ActiveSet,
+    solve,
+    take_step,
+)
+from .shrinking import (
+    shrinkable,
+    reconstruct_gradient,
+)
+from .kernel_cache import (
+    KernelColumns,
+    ColumnCache,
+    QMatrix,
+    GramQMatrix,
+)
+from .formulations import (
+    c_svc_problem,
+    smo,
 )
 
 __version__ = "0.1.0"
@@ -155,7 +204,14 @@ __all__ = [
     "check_gamma",
     "check_degree",
     "check_coef0",
+    "normalise_points",
+    "normalised_squared_distances",
     "squared_distances",
+    "linear_from_products",
+    "polynomial_from_products",
+    "sigmoid_from_products",
+    "rbf_from_distances",
+    "exponential_from_distances",
     "linear_kernel",
     "polynomial_kernel",
     "rbf_kernel",
@@ -173,4 +229,32 @@ __all__ = [
     "gram_matrix",
     "simplified_smo_passes",
     "simplified_smo",
+    "parse_libsvm_line",
+    "read_libsvm",
+    "heart_scale_path",
+    "load_heart_scale",
+    "snap_to_bounds",
+    "PlattSMO",
+    "platt_smo",
+    "up_low_sets",
+    "violation_bounds",
+    "WorkingSet",
+    "select_working_set",
+    "QPProblem",
+    "update_pair",
+    "check_max_iter",
+    "check_tol",
+    "exact_bound_status",
+    "initial_gradients",
+    "ActiveSet",
+    "solve",
+    "take_step",
+    "shrinkable",
+    "reconstruct_gradient",
+    "KernelColumns",
+    "ColumnCache",
+    "QMatrix",
+    "GramQMatrix",
+    "c_svc_problem",
+    "smo",
 ]

@@ -46,58 +46,100 @@ def check_coef0(coef0):
     return float(coef0)
 
 
-def squared_distances(X, Z=None):
-    """||x_i - z_j||^2 for all pairs by one matrix product, never negative; pairs where the
-    product form cancels (close points) are recomputed directly, in chunks.
-
-    The points are centred and divided by their largest entry first, so entries up to the largest
-    float do not overflow.  Memory: the n x m result, plus the indices of the recomputed pairs.
-    """
-    X, Z = check_pair(X, Z)
+def normalise_points(X, Z):
+    """Centre X and Z on the mean of Z and divide both by their largest entry: returns
+    ``(X_c, Z_c, size)``.  Distances shrink by the factor ``size`` and nothing can overflow."""
     centre = Z.mean(axis=0)
     X_c, Z_c = X - centre, Z - centre
     size = max(float(np.abs(X_c).max()), float(np.abs(Z_c).max())) or 1.0
-    X_c, Z_c = X_c / size, Z_c / size
-    norms_X, norms_Z = np.einsum("ij,ij->i", X_c, X_c), np.einsum("ij,ij->i", Z_c, Z_c)
+    return X_c / size, Z_c / size, size
+
+
+def normalised_squared_distances(X_c, Z_c, norms_X=None, norms_Z=None):
+    """||x_i - z_j||^2 for points from normalise_points, by one matrix product, never negative;
+    pairs where the product form cancels (close points) are recomputed directly, in chunks.
+
+    ``norms_X`` and ``norms_Z`` are the squared norms of the rows, when already known.
+    """
+    if norms_X is None:
+        norms_X = np.einsum("ij,ij->i", X_c, X_c)
+    if norms_Z is None:
+        norms_Z = np.einsum("ij,ij->i", Z_c, Z_c)
     scale = norms_X[:, None] + norms_Z[None, :]
     D = scale - 2.0 * (X_c @ Z_c.T)
     rows, cols = np.nonzero(D <= CANCELLATION_RTOL * scale)
     for start in range(0, rows.size, PAIR_CHUNK):
         r, c = rows[start:start + PAIR_CHUNK], cols[start:start + PAIR_CHUNK]
         D[r, c] = np.einsum("ij,ij->i", X_c[r] - Z_c[c], X_c[r] - Z_c[c])
-    return np.maximum(D, 0.0) * size**2
+    return np.maximum(D, 0.0, out=D)
+
+
+def squared_distances(X, Z=None):
+    """||x_i - z_j||^2 for all pairs of rows of X and Z (Z defaults to X), safe from overflow and
+    from cancellation.  Memory: the n x m result, plus the indices of the recomputed pairs."""
+    X, Z = check_pair(X, Z)
+    X_c, Z_c, size = normalise_points(X, Z)
+    return normalised_squared_distances(X_c, Z_c) * size**2
+
+
+def linear_from_products(S):
+    """The linear kernel of eq. (eq-kernels) from the inner products S = X Z'."""
+    return S
+
+
+def polynomial_from_products(S, gamma, degree, coef0):
+    """(gamma s + coef0)^degree, eq. (eq-kernels), entry by entry from the inner products S."""
+    return (gamma * S + coef0) ** degree
+
+
+def sigmoid_from_products(S, gamma, coef0):
+    """tanh(gamma s + coef0), eq. (eq-kernels), entry by entry from the inner products S."""
+    return np.tanh(gamma * S + coef0)
+
+
+def rbf_from_distances(D, gamma):
+    """exp(-gamma d), eq. (eq-kernels), entry by entry from the squared distances D."""
+    return np.exp(-gamma * D)
+
+
+def exponential_from_distances(D, gamma):
+    """exp(-gamma sqrt(d)), eq. (eq-kernels), entry by entry from the squared distances D."""
+    return np.exp(-gamma * np.sqrt(D))
 
 
 def linear_kernel(X, Z=None):
     """k(x, z) = x'z, eq. (eq-kernels), for all pairs of rows of X and Z (Z defaults to X)."""
     X, Z = check_pair(X, Z)
-    return X @ Z.T
+    return linear_from_products(X @ Z.T)
 
 
 def polynomial_kernel(X, Z=None, gamma=1.0, degree=3, coef0=0.0):
     """k(x, z) = (gamma x'z + coef0)^degree, eq. (eq-kernels)."""
     X, Z = check_pair(X, Z)
-    return (check_gamma(gamma) * (X @ Z.T) + check_coef0(coef0)) ** check_degree(degree)
+    return polynomial_from_products(X @ Z.T, check_gamma(gamma), check_degree(degree), check_coef0(coef0))
 
 
 def rbf_kernel(X, Z=None, gamma=1.0):
     """k(x, z) = exp(-gamma ||x - z||^2), eq. (eq-kernels); gamma = 1 / (2 sigma^2)."""
-    return np.exp(-check_gamma(gamma) * squared_distances(X, Z))
+    return rbf_from_distances(squared_distances(X, Z), check_gamma(gamma))
 
 
 def exponential_kernel(X, Z=None, gamma=1.0):
     """k(x, z) = exp(-gamma ||x - z||), eq. (eq-kernels), with the Euclidean norm."""
-    return np.exp(-check_gamma(gamma) * np.sqrt(squared_distances(X, Z)))
+    return exponential_from_distances(squared_distances(X, Z), check_gamma(gamma))
 
 
 def sigmoid_kernel(X, Z=None, gamma=1.0, coef0=0.0):
     """k(x, z) = tanh(gamma x'z + coef0), eq. (eq-kernels); not positive semidefinite in general."""
     X, Z = check_pair(X, Z)
-    return np.tanh(check_gamma(gamma) * (X @ Z.T) + check_coef0(coef0))
+    return sigmoid_from_products(X @ Z.T, check_gamma(gamma), check_coef0(coef0))
 
 
 KERNEL_FUNCTIONS = {"linear": linear_kernel, "poly": polynomial_kernel, "rbf": rbf_kernel,
                     "exponential": exponential_kernel, "sigmoid": sigmoid_kernel}
+KERNEL_FORMULAS = {"linear": linear_from_products, "poly": polynomial_from_products,
+                   "rbf": rbf_from_distances, "exponential": exponential_from_distances,
+                   "sigmoid": sigmoid_from_products}
 KERNEL_PARAMETERS = {"linear": (), "poly": ("gamma", "degree", "coef0"), "rbf": ("gamma",),
                      "exponential": ("gamma",), "sigmoid": ("gamma", "coef0")}
 DISTANCE_KERNELS = ("rbf", "exponential")

@@ -1,0 +1,62 @@
+# Generated from chapters/full_smo.ipynb by tools/export.py. Do not edit: change the notebook, then run `make export`.
+"""The sets I_up and I_low, the maximal violation, and first- and second-order working set selection (from the chapter "The full SMO")."""
+
+from dataclasses import dataclass
+
+import numpy as np
+
+
+TAU = 1e-12
+
+
+def up_low_sets(alpha, y, C):
+    """I_up (y_i alpha_i can increase) and I_low (it can decrease) as boolean masks, eq. (eq-up-low)."""
+    below_C, above_0 = alpha < C, alpha > 0
+    positive = y > 0
+    return (positive & below_C) | (~positive & above_0), (positive & above_0) | (~positive & below_C)
+
+
+def violation_bounds(G, y, I_up, I_low):
+    """m(alpha) = max over I_up and M(alpha) = min over I_low of -y_i G_i, eq. (eq-m-M).
+
+    The current point is optimal to tolerance eps when m - M <= eps, eq. (eq-stopping).
+    """
+    minus_yG = -y * G
+    m = float(minus_yG[I_up].max()) if I_up.any() else -np.inf
+    M = float(minus_yG[I_low].min()) if I_low.any() else np.inf
+    return m, M
+
+
+@dataclass(frozen=True)
+class WorkingSet:
+    """The pair (i, j) to optimise next, and the violation m - M when it was chosen."""
+
+    i: int
+    j: int
+    violation: float
+
+
+def select_working_set(G, y, I_up, I_low, QD, column, tol, second_order=True, tau=TAU):
+    """Choose the pair (i, j) to update, or return None when m - M < ``tol``.
+
+    i maximises -y_t G_t over I_up.  First order (WSS1, Keerthi et al. 2001): j minimises it over
+    I_low, the maximal violating pair, eq. (eq-wss1).  Second order (WSS2, Fan, Chen & Lin 2005):
+    j maximises the guaranteed decrease b_ij^2 / a_ij over the t in I_low with -y_t G_t < m,
+    eq. (eq-wss2), with a_ij = Q_ii + Q_jj - 2 y_i y_j Q_ij replaced by ``tau`` when <= 0.
+    ``column(i)`` returns Q_i; only WSS2 calls it.
+    """
+    minus_yG = -y * G
+    up = np.where(I_up, minus_yG, -np.inf)
+    i = int(np.argmax(up))
+    m = up[i]
+    low = np.where(I_low, minus_yG, np.inf)
+    M = low.min()
+    if not m - M >= tol:                         # also stops when a set is empty (m - M = -inf)
+        return None
+    if not second_order:
+        return WorkingSet(i, int(np.argmin(low)), float(m - M))
+    b = m - low                                  # b_it > 0 exactly for the candidates t
+    a = QD[i] + QD - 2.0 * y[i] * y * column(i)
+    a[a <= 0.0] = tau
+    decrease = np.where(b > 0.0, b * b / a, -np.inf)
+    return WorkingSet(i, int(np.argmax(decrease)), float(m - M))
