@@ -45,13 +45,15 @@ def select_working_set(G, y, I_up, I_low, QD, column, tol, second_order=True, ta
     eq. (eq-wss2), with a_ij = Q_ii + Q_jj - 2 y_i y_j Q_ij replaced by ``tau`` when <= 0.
     ``column(i)`` returns Q_i; only WSS2 calls it.
     """
+    if not (I_up.any() and I_low.any()):         # e.g. shrinking set every variable aside
+        return None
     minus_yG = -y * G
     up = np.where(I_up, minus_yG, -np.inf)
     i = int(np.argmax(up))
     m = up[i]
     low = np.where(I_low, minus_yG, np.inf)
     M = low.min()
-    if not m - M >= tol:                         # also stops when a set is empty (m - M = -inf)
+    if not m - M >= tol:
         return None
     if not second_order:
         return WorkingSet(i, int(np.argmin(low)), float(m - M))

@@ -241,3 +241,21 @@ def test_general_problem_with_a_nonzero_start_and_per_variable_bounds():
                          A=y[None, :], b=np.array([y @ alpha0]))
     assert result.objective == pytest.approx(reference.objective, rel=1e-7, abs=1e-9)
     assert y @ result.alpha == pytest.approx(y @ alpha0, abs=1e-12)
+
+
+def test_shrinking_every_variable_away_does_not_crash():
+    """Found in review: with every variable at a bound and m < M, shrinking sets all of them aside;
+    the solver must then reconstruct, check all variables and stop, as LIBSVM does."""
+    X, y = np.array([[0.0, 0.0], [10.0, 10.0]]), np.array([1.0, -1.0])
+    kernel = Kernel("rbf", gamma=0.5)
+    with_shrinking = smo(X, y, 0.5, kernel)
+    without = smo(X, y, 0.5, kernel, shrinking=False)
+    assert with_shrinking.status is Status.OPTIMAL
+    np.testing.assert_array_equal(with_shrinking.alpha, without.alpha)
+    rng = np.random.default_rng(0)
+    for trial in range(300):
+        n = int(rng.integers(2, 12))
+        X = rng.normal(size=(n, 2)) * rng.choice([0.1, 1.0, 10.0])
+        y = np.where(np.arange(n) % 2 == 0, 1.0, -1.0)
+        C = float(rng.choice([0.01, 1.0, 100.0]))
+        assert smo(X, y, C, kernel).status is Status.OPTIMAL
