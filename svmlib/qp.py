@@ -35,9 +35,9 @@ def _dense(M):
     return cvxopt.matrix(np.ascontiguousarray(M, dtype=float))
 
 
-def _call_cvxopt(solver, args, tol):
+def _call_cvxopt(solver, args, tol, max_iter=MAX_QP_ITERATIONS):
     options = {"show_progress": False, "abstol": tol, "reltol": tol, "feastol": tol,
-               "maxiters": MAX_QP_ITERATIONS}
+               "maxiters": max_iter}
     try:
         answer = solver(*[None if a is None else _dense(a) for a in args], options=options)
     except (ValueError, ArithmeticError) as error:
@@ -53,7 +53,7 @@ def _call_cvxopt(solver, args, tol):
         objective=float(answer["primal objective"]),
         n_iter=int(answer["iterations"]),
         converged=answer["status"] == "optimal",
-        reached_max_iter=int(answer["iterations"]) >= MAX_QP_ITERATIONS,
+        reached_max_iter=int(answer["iterations"]) >= max_iter,
     )
 
 
@@ -64,16 +64,17 @@ def solver_status(solution):
     return Status.MAX_ITER if solution.reached_max_iter else Status.INACCURATE
 
 
-def solve_qp(P, q, G, h, A=None, b=None, tol=QP_TOLERANCE):
+def solve_qp(P, q, G, h, A=None, b=None, tol=QP_TOLERANCE, max_iter=MAX_QP_ITERATIONS):
     """Solve min 1/2 x'Px + q'x subject to Gx <= h and Ax = b, eq. (eq-cvxopt-qp), with cvxopt.
 
-    ``A`` and ``b`` may be omitted when there is no equality constraint.
+    ``A`` and ``b`` may be omitted when there is no equality constraint; ``max_iter`` caps
+    cvxopt's interior-point iterations.
     """
     if (A is None) != (b is None):
         raise ValueError("an equality constraint needs both A and b")
     if A is not None:
         A, b = np.atleast_2d(A), np.atleast_1d(b)
-    return _call_cvxopt(cvxopt.solvers.qp, (P, q, G, h, A, b), tol)
+    return _call_cvxopt(cvxopt.solvers.qp, (P, q, G, h, A, b), tol, max_iter)
 
 
 def solve_lp(c, G, h, tol=QP_TOLERANCE):

@@ -4,7 +4,7 @@
 import numpy as np
 
 from svmlib.primal import centre_and_scale
-from svmlib.qp import QP_TOLERANCE, solve_qp, solver_status
+from svmlib.qp import MAX_QP_ITERATIONS, QP_TOLERANCE, solve_qp, solver_status
 from svmlib.result import SolverResult
 from svmlib.validation import check_binary_problem
 from svmlib.dual import check_gram, check_positive_semidefinite, dual_objective
@@ -39,12 +39,12 @@ def soft_margin_primal(X, y, C, tol=QP_TOLERANCE):
                         n_iter=solution.n_iter, status=solver_status(solution), w=w)
 
 
-def soft_margin_dual(K, y, C, tol=QP_TOLERANCE):
+def soft_margin_dual(K, y, C, tol=QP_TOLERANCE, max_iter=MAX_QP_ITERATIONS):
     """Solve the soft-margin dual eq. (eq-soft-dual) for a Gram matrix ``K`` as the QP
     eq. (eq-soft-dual-qp) with cvxopt.
 
     Returns a SolverResult with ``alpha``, ``b`` from LIBSVM's rule eq. (eq-rho), and the
-    objective in LIBSVM's minimisation form.
+    objective in LIBSVM's minimisation form.  ``max_iter`` caps cvxopt's iterations.
     """
     K, y = check_gram(K, y)
     check_positive_semidefinite(K)
@@ -54,7 +54,7 @@ def soft_margin_dual(K, y, C, tol=QP_TOLERANCE):
     Q = np.outer(y, y) * (K / scale)
     G = np.vstack([-np.eye(n), np.eye(n)])
     h = np.concatenate([np.zeros(n), np.full(n, C * scale)])
-    solution = solve_qp(Q, -np.ones(n), G, h, A=y, b=0.0, tol=tol)
+    solution = solve_qp(Q, -np.ones(n), G, h, A=y, b=0.0, tol=tol, max_iter=max_iter)
     alpha = np.clip(solution.x / scale, 0.0, C)
     return SolverResult(alpha=alpha, b=intercept_from_kkt(K, y, alpha, C),
                         objective=dual_objective(K, y, alpha), n_iter=solution.n_iter,
