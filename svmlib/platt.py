@@ -7,6 +7,7 @@ from svmlib.dual import check_gram, dual_objective
 from svmlib.hinge import check_C
 from svmlib.result import SolverResult, Status
 from svmlib.simplified_smo import BOUND_ROUND_OFF, gram_matrix, pair_bounds, violates_kkt
+from svmlib.solver import check_max_iter
 
 
 PLATT_TOL = 1e-3
@@ -146,14 +147,21 @@ class PlattSMO:
                 return 1
         return 0
 
-    def run(self, max_passes=MAX_PLATT_PASSES):
+    def run(self, max_passes=MAX_PLATT_PASSES, max_steps=None):
         """Platt's outer loop: a pass over all examples, then passes over the non-bound ones until
-        none changes, then all again, until a pass over all changes nothing.  Returns the passes made."""
+        none changes, then all again, until a pass over all changes nothing.  Stops early after
+        ``max_passes`` passes or ``max_steps`` successful takeSteps (None: no limit).  Returns the
+        passes made and whether the loop finished."""
+        step_limit = np.inf if max_steps is None else max_steps
         examine_all, passes = True, 0
         changed = 0
-        while (changed > 0 or examine_all) and passes < max_passes:
+        while (changed > 0 or examine_all) and passes < max_passes and self.n_steps < step_limit:
             candidates = range(self.y.shape[0]) if examine_all else self.non_bound()
-            changed = sum(self.examine_example(int(i)) for i in candidates)
+            changed = 0
+            for i in candidates:
+                changed += self.examine_example(int(i))
+                if self.n_steps >= step_limit:
+                    break
             passes += 1
             if examine_all:
                 examine_all = False
@@ -163,18 +171,20 @@ class PlattSMO:
 
 
 def platt_smo(X, y, C, kernel="precomputed", tol=PLATT_TOL, eps=PLATT_EPS, max_passes=MAX_PLATT_PASSES,
-              random_state=0):
+              random_state=0, max_steps=None):
     """Train a C-SVC with Platt's SMO (1998), algorithm (alg-platt); returns a SolverResult whose
     ``n_iter`` counts the successful takeSteps and whose b is minus Platt's threshold.
 
     ``status`` is OPTIMAL only if, at the end, no point violates the KKT conditions by more than
     ``tol`` at that threshold; Platt's loop can also end with violators that no takeStep could
-    move (INACCURATE), or stop at ``max_passes`` (MAX_ITER).
+    move (INACCURATE), or stop at ``max_passes`` passes or ``max_steps`` takeSteps (MAX_ITER).
     """
     K, y = check_gram(gram_matrix(X, kernel), y)
     C = check_C(C)
+    if max_steps is not None:
+        max_steps = check_max_iter(max_steps, y.shape[0])
     platt = PlattSMO(K, y, C, tol, eps, random_state)
-    passes, finished = platt.run(max_passes)
+    passes, finished = platt.run(max_passes, max_steps)
     r = y * (K @ (platt.alpha * y) - platt.b) - 1.0
     if not finished:
         status = Status.MAX_ITER

@@ -1,0 +1,237 @@
+# Generated from chapters/in_practice.ipynb by tools/export.py. Do not edit: change the notebook, then run `make export`.
+"""svmlib.SVC: a scikit-learn estimator over the book's solvers, one-vs-one for more than two classes (from the chapter "svmlib in practice")."""
+
+import warnings
+
+import numpy as np
+from sklearn.base import BaseEstimator, ClassifierMixin
+from sklearn.exceptions import ConvergenceWarning
+from sklearn.utils.multiclass import check_classification_targets
+from sklearn.utils.validation import check_array, check_is_fitted, validate_data
+
+from svmlib.hinge import check_C
+from svmlib.kernel_cache import MEGABYTE
+from svmlib.kernels import Kernel
+from svmlib.result import Status
+from svmlib.solver import check_tol
+from svmlib.svc_input import DECISION_SHAPES, check_choice, check_flag, check_iteration_limit, check_kernel_choice, check_positive, check_seed, check_square_gram, first_non_finite, kernel_from_callable, label_text, number_of_rows, numbers_only
+from svmlib.solvers import SOLVERS, SolverSettings, print_summary, train_binary
+from svmlib.multiclass import class_pairs, ovr_scores, pack_dual_coef, pair_members, unpack_dual_coef, vote
+
+
+PREDICTION_BLOCK_BYTES = 64 * MEGABYTE
+
+
+def training_matrix(kernel, X):
+    """The kernel as the estimator keeps it, and the matrix the solvers train on: a Kernel with
+    gamma resolved on all of X, and X; a kernel function, and its Gram matrix on X; or
+    "precomputed", and X, which must then be square."""
+    if isinstance(kernel, Kernel):
+        return kernel.resolve(X), X
+    if callable(kernel):
+        return kernel, kernel_from_callable(kernel, X, X, "the training points")
+    check_square_gram(X)
+    return kernel, X
+
+
+def train_pairs(solver, kernel, data, y_index, classes, settings, seed):
+    """Train the two-class problem of every pair of classes, eq. (eq-ovo).  ``kernel`` is a Kernel
+    (``data`` holds points) or "precomputed" (``data`` is the Gram matrix).  Returns, per pair,
+    the members and their coefficients alpha_t y_t, and the SolverResults."""
+    pairs = class_pairs(classes.size)
+    seeds = np.random.SeedSequence(seed).spawn(len(pairs))
+    models, results = [], []
+    for (i, j), pair_seed in zip(pairs, seeds):
+        members, y_pair = pair_members(y_index, i, j)
+        subset = data[members] if isinstance(kernel, Kernel) else data[np.ix_(members, members)]
+        if settings.verbose:
+            print(f"[{solver}] class {label_text(classes[i])} (+1) against class {label_text(classes[j])} (-1), "
+                  f"{members.size} points")
+        result = train_binary(solver, subset, y_pair, kernel, settings, pair_seed)
+        if settings.verbose:
+            print_summary(result, settings.C)
+        models.append((members, result.alpha * y_pair))
+        results.append(result)
+    return models, results
+
+
+class SVC(ClassifierMixin, BaseEstimator):
+    """C-support vector classification, trained by one of the book's solvers; a stand-in for
+    sklearn.svm.SVC with the same parameter names, defaults, fitted attributes and signs.
+
+    Parameters
+    ----------
+    C : float, default=1.0
+        The box bound of eq. (eq-soft-dual).
+    kernel : {"linear", "poly", "rbf", "sigmoid", "exponential", "precomputed"} or callable, default="rbf"
+        A kernel of eq. (eq-kernels); a callable ``kernel(X, Z)`` returns the matrix k(x_i, z_j).
+    degree, gamma, coef0 : kernel parameters, default 3, "scale", 0.0
+        gamma: "scale" is 1 / (n_features X.var()), "auto" 1 / n_features, or a positive number.
+    tol : float, default=1e-3
+        The solver's stopping tolerance.
+    solver : {"smo", "platt", "simplified", "cvxopt"}, default="smo"
+        Which solver trains each two-class problem; see svmlib.solvers.
+    cache_size : float, default=200
+        Kernel cache of the "smo" solver, in megabytes.
+    shrinking : bool, default=True
+        Whether the "smo" solver shrinks.
+    max_iter : int, default=-1
+        Iteration limit of the solver per two-class problem; -1 for none.
+    decision_function_shape : {"ovr", "ovo"}, default="ovr"
+        With more than two classes: one score per class, eq. (eq-ovr-score), or one value per pair.
+    break_ties : bool, default=False
+        With "ovr" and more than two classes, predict the class of the largest score rather than
+        the first class with the most votes.
+    random_state : int or None, default=None
+        Seed of the random choices of the "platt" and "simplified" solvers.
+    verbose : bool, default=False
+        Print the solver's progress and, for each two-class problem, LIBSVM's summary.
+
+    Attributes
+    ----------
+    classes_, support_, support_vectors_, n_support_, dual_coef_, intercept_, n_iter_, fit_status_,
+    n_features_in_ : as in sklearn.svm.SVC; eqs. (eq-sklearn-binary) and (eq-dual-coef-layout).
+    objective_ : ndarray of shape (n_classes * (n_classes - 1) // 2,)
+        The dual objective 1/2 a'Qa - sum(a) of each two-class problem at its solution.
+    """
+
+    def __init__(self, C=1.0, kernel="rbf", degree=3, gamma="scale", coef0=0.0, tol=1e-3, solver="smo",
+                 cache_size=200, shrinking=True, max_iter=-1, decision_function_shape="ovr",
+                 break_ties=False, random_state=None, verbose=False):
+        self.C = C
+        self.kernel = kernel
+        self.degree = degree
+        self.gamma = gamma
+        self.coef0 = coef0
+        self.tol = tol
+        self.solver = solver
+        self.cache_size = cache_size
+        self.shrinking = shrinking
+        self.max_iter = max_iter
+        self.decision_function_shape = decision_function_shape
+        self.break_ties = break_ties
+        self.random_state = random_state
+        self.verbose = verbose
+
+    def __sklearn_tags__(self):
+        tags = super().__sklearn_tags__()
+        tags.input_tags.pairwise = isinstance(self.kernel, str) and self.kernel == "precomputed"
+        return tags
+
+    def _checked_parameters(self):
+        """The kernel (a Kernel, a function or "precomputed"), the solvers' settings and the seed."""
+        kernel = check_kernel_choice(self.kernel, self.gamma, self.degree, self.coef0)
+        check_choice("solver", self.solver, tuple(SOLVERS))
+        check_choice("decision_function_shape", self.decision_function_shape, DECISION_SHAPES)
+        if check_flag("break_ties", self.break_ties) and self.decision_function_shape == "ovo":
+            raise ValueError("break_ties=True needs decision_function_shape='ovr', whose scores break the ties")
+        settings = SolverSettings(C=check_C(self.C), tol=check_tol(self.tol),
+                                  max_iter=check_iteration_limit(self.max_iter),
+                                  cache_size=check_positive("cache_size", self.cache_size),
+                                  shrinking=check_flag("shrinking", self.shrinking),
+                                  verbose=check_flag("verbose", self.verbose))
+        return kernel, settings, check_seed(self.random_state)
+
+    def _checked_training_data(self, X, y):
+        """X as a finite float array, the classes, and each label's index among them."""
+        n_points, n_labels = number_of_rows(X), number_of_rows(y)
+        if None not in (n_points, n_labels) and n_points != n_labels:
+            raise ValueError(f"X has {n_points} samples but y has {n_labels} labels; they must match")
+        with numbers_only():
+            X, y = validate_data(self, X, y, dtype=np.float64, order="C", ensure_all_finite=False)
+        first_non_finite(X)
+        check_classification_targets(y)
+        classes, y_index = np.unique(y, return_inverse=True)
+        if classes.size < 2:
+            raise ValueError(f"y contains only one class ({label_text(classes[0])}); a classifier needs "
+                             "samples of at least two classes")
+        return X, classes, y_index
+
+    def fit(self, X, y):
+        """Train one two-class SVM per pair of classes (a single one for two classes); returns self."""
+        kernel, settings, seed = self._checked_parameters()
+        X, self.classes_, y_index = self._checked_training_data(X, y)
+        self._kernel, data = training_matrix(kernel, X)
+        solver_kernel = self._kernel if isinstance(self._kernel, Kernel) else "precomputed"
+        models, results = train_pairs(self.solver, solver_kernel, data, y_index, self.classes_, settings, seed)
+        support, self.n_support_, dual_coef = pack_dual_coef(y_index, models, self.classes_.size)
+        intercept = np.array([result.b for result in results])
+        if self.classes_.size == 2:              # eq. (eq-sklearn-binary): positive -> classes_[1]
+            dual_coef, intercept = -dual_coef, -intercept
+        self.support_, self.dual_coef_, self.intercept_ = support.astype(np.int32), dual_coef, intercept
+        self.support_vectors_ = np.empty((0, 0)) if isinstance(self._kernel, str) else X[support]
+        self.n_iter_ = np.array([result.n_iter for result in results], dtype=np.int32)
+        self.objective_ = np.array([result.objective for result in results])
+        unfinished = [result.status.value for result in results if result.status != Status.OPTIMAL]
+        self.fit_status_ = int(bool(unfinished))
+        if unfinished:
+            remedy = "raise max_iter" + (", or scale the features" if self.solver == "smo" else ", or use solver='smo'")
+            warnings.warn(f"solver {self.solver!r} did not reach tol={self.tol} in {len(unfinished)} of "
+                          f"{len(results)} two-class problem(s) (status: {unfinished[0]}); the model may "
+                          f"be inaccurate: {remedy}", ConvergenceWarning, stacklevel=2)
+        return self
+
+    def _checked_prediction_data(self, X):
+        """X as a finite float array with the training data's features (for a precomputed kernel,
+        one column per training point)."""
+        check_is_fitted(self)
+        if isinstance(self._kernel, str):
+            K = check_array(X, dtype=np.float64, ensure_all_finite=False)
+            first_non_finite(K)
+            if K.shape[1] != self.n_features_in_:
+                raise ValueError(f"X has {K.shape[1]} features, but SVC is expecting {self.n_features_in_} "
+                                 "features as input: with kernel='precomputed', its columns are the kernel "
+                                 f"values between a point and each of the {self.n_features_in_} training points")
+        with numbers_only():
+            X = validate_data(self, X, dtype=np.float64, order="C", reset=False, ensure_all_finite=False)
+        first_non_finite(X)
+        return X
+
+    def _kernel_to_support(self, X):
+        """k(x, s_t) between the rows of X and the support vectors."""
+        if isinstance(self._kernel, Kernel):
+            return self._kernel(X, self.support_vectors_)
+        if isinstance(self._kernel, str):
+            return X[:, self.support_]
+        return kernel_from_callable(self._kernel, X, self.support_vectors_,
+                                    "the points to predict and the support vectors")
+
+    def _pair_decisions(self, X):
+        """f_ij(x) for every pair of classes, one column each, positive for the pair's first class
+        (for two classes: positive for classes_[1]); the kernel is computed a block of rows at a time."""
+        X = self._checked_prediction_data(X)
+        coef = unpack_dual_coef(self.dual_coef_, self.n_support_)
+        rows_per_block = max(1, PREDICTION_BLOCK_BYTES // (8 * max(coef.shape[1], 1)))
+        decisions = np.empty((X.shape[0], coef.shape[0]))
+        for start in range(0, X.shape[0], rows_per_block):
+            block = slice(start, start + rows_per_block)
+            decisions[block] = self._kernel_to_support(X[block]) @ coef.T + self.intercept_
+        return decisions
+
+    def decision_function(self, X):
+        """Two classes: f(x) of eq. (eq-sklearn-binary), positive for classes_[1].  More: one
+        score per class ("ovr", eq. (eq-ovr-score)) or f_ij(x) for each pair ("ovo")."""
+        decisions = self._pair_decisions(X)
+        if self.classes_.size == 2:
+            return decisions[:, 0]
+        if self.decision_function_shape == "ovo":
+            return decisions
+        return ovr_scores(decisions, self.classes_.size)
+
+    def predict(self, X):
+        """The class of each row of X: by the sign of f for two classes, else by the vote of eq. (eq-vote)."""
+        decisions = self._pair_decisions(X)
+        n_classes = self.classes_.size
+        if n_classes == 2:
+            return self.classes_[(decisions[:, 0] > 0).astype(int)]
+        if self.break_ties and self.decision_function_shape == "ovr":
+            return self.classes_[np.argmax(ovr_scores(decisions, n_classes), axis=1)]
+        return self.classes_[vote(decisions, n_classes)]
+
+    @property
+    def coef_(self):
+        """w = sum_t alpha_t y_t s_t of each pair's model, shape (n_pairs, n_features); linear kernel only."""
+        if not (isinstance(self.kernel, str) and self.kernel == "linear"):
+            raise AttributeError("coef_ exists only for kernel='linear'")
+        check_is_fitted(self)
+        return unpack_dual_coef(self.dual_coef_, self.n_support_) @ self.support_vectors_

@@ -1,0 +1,124 @@
+# Generated from chapters/in_practice.ipynb by tools/export.py. Do not edit: change the notebook, then run `make export`.
+"""The estimator's parameters and data, checked before any solver runs, with errors that say what is wrong (from the chapter "svmlib in practice")."""
+
+import numbers
+from contextlib import contextmanager
+
+import numpy as np
+
+from svmlib.kernels import GAMMA_RULES, KERNEL_FUNCTIONS, Kernel, check_coef0, check_degree, check_gamma
+
+
+KERNEL_NAMES = (*KERNEL_FUNCTIONS, "precomputed")
+DECISION_SHAPES = ("ovr", "ovo")
+NO_ITERATION_LIMIT = -1
+
+
+def check_choice(name, value, choices):
+    """``value`` if it is one of the strings ``choices``, else a ValueError that lists them."""
+    if not (isinstance(value, str) and value in choices):
+        raise ValueError(f"unknown {name} {value!r}; choose one of {', '.join(map(repr, choices))}")
+    return value
+
+
+def check_flag(name, value):
+    """``value`` as a bool if it is one (Python's or numpy's), else a ValueError."""
+    if not isinstance(value, (bool, np.bool_)):
+        raise ValueError(f"{name} must be True or False; got {value!r}")
+    return bool(value)
+
+
+def check_positive(name, value):
+    """``value`` as a float if it is a positive, finite number, else a ValueError."""
+    if isinstance(value, bool) or not isinstance(value, numbers.Real) or not 0 < value < np.inf:
+        raise ValueError(f"{name} must be a positive number; got {value!r}")
+    return float(value)
+
+
+def check_iteration_limit(max_iter):
+    """scikit-learn's max_iter: -1 means no limit (returned as None), else a positive integer."""
+    if isinstance(max_iter, numbers.Integral) and not isinstance(max_iter, bool):
+        if max_iter == NO_ITERATION_LIMIT:
+            return None
+        if max_iter >= 1:
+            return int(max_iter)
+    raise ValueError(f"max_iter must be -1 (no limit) or a positive integer; got {max_iter!r}")
+
+
+def check_seed(random_state):
+    """The seed of the solvers' random choices: None (fresh entropy) or a non-negative integer."""
+    if random_state is None:
+        return None
+    if isinstance(random_state, numbers.Integral) and not isinstance(random_state, bool) and random_state >= 0:
+        return int(random_state)
+    raise ValueError(f"random_state must be None or a non-negative integer; got {random_state!r}")
+
+
+def check_kernel_choice(kernel, gamma, degree, coef0):
+    """A Kernel for a kernel name (gamma may still be a rule), or the function itself, or
+    "precomputed".  gamma, degree and coef0 are checked even when the kernel does not use them."""
+    if isinstance(gamma, str):
+        check_choice("gamma rule", gamma, GAMMA_RULES)
+    else:
+        check_gamma(gamma)
+    check_degree(degree)
+    check_coef0(coef0)
+    if callable(kernel):
+        return kernel
+    check_choice("kernel", kernel, KERNEL_NAMES)
+    return kernel if kernel == "precomputed" else Kernel(kernel, gamma, degree, coef0)
+
+
+def number_of_rows(data):
+    """The length of the first axis of an array, matrix, data frame or list; None if it has none."""
+    shape = getattr(data, "shape", None)
+    if shape is not None:
+        return shape[0] if len(shape) > 0 else None
+    try:
+        return len(data)
+    except TypeError:
+        return None
+
+
+def label_text(label):
+    """A class label as the user wrote it: 0 or 'cat', not np.int64(0) or np.str_('cat')."""
+    return repr(np.asarray(label).item())
+
+
+@contextmanager
+def numbers_only(name="X"):
+    """Turn numpy's "could not convert string to float" into an error that names the input."""
+    try:
+        yield
+    except ValueError as error:
+        if "could not convert" in str(error):
+            raise ValueError(f"{name} must contain numbers only: {error}") from None
+        raise
+
+
+def first_non_finite(X, name="X"):
+    """Raise a ValueError naming the first NaN or infinite entry of the 2-D float array ``X``, if any."""
+    finite = np.isfinite(X)
+    if not finite.all():
+        row, column = np.argwhere(~finite)[0]
+        kind = "NaN" if np.isnan(X[row, column]) else "an infinite value (inf)"
+        raise ValueError(f"{name} contains {kind} at row {row}, column {column} "
+                         f"({int((~finite).sum())} non-finite entries in all); remove or impute them first")
+
+
+def check_square_gram(K):
+    """With kernel="precomputed" the training input must be the square Gram matrix of the points."""
+    if K.shape[0] != K.shape[1]:
+        raise ValueError("with kernel='precomputed', X must be the square Gram matrix of the training "
+                         f"points, of shape (n_samples, n_samples); got shape {K.shape}")
+
+
+def kernel_from_callable(kernel, X, Z, what):
+    """The matrix kernel(X, Z) of a user's kernel function, checked: shape (len(X), len(Z)), finite."""
+    K = np.asarray(kernel(X, Z), dtype=float)
+    expected = (X.shape[0], Z.shape[0])
+    if K.shape != expected:
+        raise ValueError(f"the kernel function returned an array of shape {K.shape} for {what}; "
+                         f"it must return the matrix k(X, Z) of shape {expected}")
+    first_non_finite(K, name="the kernel function's output")
+    return K
