@@ -173,6 +173,7 @@ from .solvers import (
 from .svc_input import (
     check_choice,
     check_flag,
+    check_box_bound,
     check_positive,
     check_iteration_limit,
     check_seed,
@@ -312,6 +313,7 @@ __all__ = [
     "print_summary",
     "check_choice",
     "check_flag",
+    "check_box_bound",
     "check_positive",
     "check_iteration_limit",
     "check_seed",

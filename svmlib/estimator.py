@@ -9,12 +9,11 @@ from sklearn.exceptions import ConvergenceWarning
 from sklearn.utils.multiclass import check_classification_targets
 from sklearn.utils.validation import check_array, check_is_fitted, validate_data
 
-from svmlib.hinge import check_C
 from svmlib.kernel_cache import MEGABYTE
 from svmlib.kernels import Kernel
 from svmlib.result import Status
 from svmlib.solver import check_tol
-from svmlib.svc_input import DECISION_SHAPES, check_choice, check_flag, check_iteration_limit, check_kernel_choice, check_positive, check_seed, check_square_gram, first_non_finite, kernel_from_callable, label_text, number_of_rows, numbers_only
+from svmlib.svc_input import DECISION_SHAPES, check_box_bound, check_choice, check_flag, check_iteration_limit, check_kernel_choice, check_positive, check_seed, check_square_gram, first_non_finite, kernel_from_callable, label_text, number_of_rows, numbers_only
 from svmlib.solvers import SOLVERS, SolverSettings, print_summary, train_binary
 from svmlib.multiclass import class_pairs, ovr_scores, pack_dual_coef, pair_members, unpack_dual_coef, vote
 
@@ -82,15 +81,16 @@ class SVC(ClassifierMixin, BaseEstimator):
     break_ties : bool, default=False
         With "ovr" and more than two classes, predict the class of the largest score rather than
         the first class with the most votes.
-    random_state : int or None, default=None
+    random_state : None, int, numpy RandomState or Generator, default=None
         Seed of the random choices of the "platt" and "simplified" solvers.
-    verbose : bool, default=False
+    verbose : bool or int, default=False
         Print the solver's progress and, for each two-class problem, LIBSVM's summary.
 
     Attributes
     ----------
     classes_, support_, support_vectors_, n_support_, dual_coef_, intercept_, n_iter_, fit_status_,
-    n_features_in_ : as in sklearn.svm.SVC; eqs. (eq-sklearn-binary) and (eq-dual-coef-layout).
+    n_features_in_, class_weight_, shape_fit_ : as in sklearn.svm.SVC; eqs. (eq-sklearn-binary) and
+    (eq-dual-coef-layout).
     objective_ : ndarray of shape (n_classes * (n_classes - 1) // 2,)
         The dual objective 1/2 a'Qa - sum(a) of each two-class problem at its solution.
     """
@@ -123,14 +123,18 @@ class SVC(ClassifierMixin, BaseEstimator):
         kernel = check_kernel_choice(self.kernel, self.gamma, self.degree, self.coef0)
         check_choice("solver", self.solver, tuple(SOLVERS))
         check_choice("decision_function_shape", self.decision_function_shape, DECISION_SHAPES)
-        if check_flag("break_ties", self.break_ties) and self.decision_function_shape == "ovo":
-            raise ValueError("break_ties=True needs decision_function_shape='ovr', whose scores break the ties")
-        settings = SolverSettings(C=check_C(self.C), tol=check_tol(self.tol),
+        check_flag("break_ties", self.break_ties)
+        self._check_tie_rule()
+        settings = SolverSettings(C=check_box_bound(self.C), tol=check_tol(self.tol),
                                   max_iter=check_iteration_limit(self.max_iter),
                                   cache_size=check_positive("cache_size", self.cache_size),
                                   shrinking=check_flag("shrinking", self.shrinking),
-                                  verbose=check_flag("verbose", self.verbose))
+                                  verbose=check_flag("verbose", self.verbose, integers=True))
         return kernel, settings, check_seed(self.random_state)
+
+    def _check_tie_rule(self):
+        if self.break_ties and self.decision_function_shape == "ovo":
+            raise ValueError("break_ties=True needs decision_function_shape='ovr', whose scores break the ties")
 
     def _checked_training_data(self, X, y):
         """X as a finite float array, the classes, and each label's index among them."""
@@ -162,13 +166,18 @@ class SVC(ClassifierMixin, BaseEstimator):
         self.support_vectors_ = np.empty((0, 0)) if isinstance(self._kernel, str) else X[support]
         self.n_iter_ = np.array([result.n_iter for result in results], dtype=np.int32)
         self.objective_ = np.array([result.objective for result in results])
-        unfinished = [result.status.value for result in results if result.status != Status.OPTIMAL]
+        self.class_weight_ = np.ones(self.classes_.size)       # C is the same for every class
+        self.shape_fit_ = X.shape
+        unfinished = [result.status for result in results if result.status != Status.OPTIMAL]
         self.fit_status_ = int(bool(unfinished))
         if unfinished:
-            remedy = "raise max_iter" + (", or scale the features" if self.solver == "smo" else ", or use solver='smo'")
+            if Status.MAX_ITER in unfinished:
+                remedy = "it stopped at max_iter: raise max_iter, or scale the features"
+            else:
+                remedy = "it stopped short of its tolerance: use solver='smo' for a reliable optimum"
             warnings.warn(f"solver {self.solver!r} did not reach tol={self.tol} in {len(unfinished)} of "
-                          f"{len(results)} two-class problem(s) (status: {unfinished[0]}); the model may "
-                          f"be inaccurate: {remedy}", ConvergenceWarning, stacklevel=2)
+                          f"{len(results)} two-class problem(s); the model may be inaccurate ({remedy})",
+                          ConvergenceWarning, stacklevel=2)
         return self
 
     def _checked_prediction_data(self, X):
@@ -219,12 +228,14 @@ class SVC(ClassifierMixin, BaseEstimator):
         return ovr_scores(decisions, self.classes_.size)
 
     def predict(self, X):
-        """The class of each row of X: by the sign of f for two classes, else by the vote of eq. (eq-vote)."""
+        """The class of each row of X: classes_[1] where f >= 0 for two classes (eq. (eq-sklearn-binary)),
+        else by the vote of eq. (eq-vote), or by the largest score with break_ties=True."""
         decisions = self._pair_decisions(X)
         n_classes = self.classes_.size
         if n_classes == 2:
-            return self.classes_[(decisions[:, 0] > 0).astype(int)]
-        if self.break_ties and self.decision_function_shape == "ovr":
+            return self.classes_[(decisions[:, 0] >= 0).astype(int)]
+        self._check_tie_rule()
+        if self.break_ties:
             return self.classes_[np.argmax(ovr_scores(decisions, n_classes), axis=1)]
         return self.classes_[vote(decisions, n_classes)]
 
@@ -234,4 +245,6 @@ class SVC(ClassifierMixin, BaseEstimator):
         if not (isinstance(self.kernel, str) and self.kernel == "linear"):
             raise AttributeError("coef_ exists only for kernel='linear'")
         check_is_fitted(self)
-        return unpack_dual_coef(self.dual_coef_, self.n_support_) @ self.support_vectors_
+        coef = unpack_dual_coef(self.dual_coef_, self.n_support_) @ self.support_vectors_
+        coef.flags.writeable = False
+        return coef

@@ -6,6 +6,7 @@ from contextlib import contextmanager
 
 import numpy as np
 
+from svmlib.hinge import check_C
 from svmlib.kernels import GAMMA_RULES, KERNEL_FUNCTIONS, Kernel, check_coef0, check_degree, check_gamma
 
 
@@ -21,11 +22,24 @@ def check_choice(name, value, choices):
     return value
 
 
-def check_flag(name, value):
-    """``value`` as a bool if it is one (Python's or numpy's), else a ValueError."""
-    if not isinstance(value, (bool, np.bool_)):
-        raise ValueError(f"{name} must be True or False; got {value!r}")
-    return bool(value)
+def check_flag(name, value, integers=False):
+    """``value`` as a bool if it is one (Python's or numpy's) or, with ``integers``, a non-negative
+    integer (0 is False), else a ValueError."""
+    if isinstance(value, (bool, np.bool_)):
+        return bool(value)
+    if integers and isinstance(value, numbers.Integral) and value >= 0:
+        return value > 0
+    raise ValueError(f"{name} must be True or False{' or a non-negative integer' if integers else ''}; "
+                     f"got {value!r}")
+
+
+def check_box_bound(C):
+    """C as a float: positive and finite (check_C of the soft-margin chapter), with the estimator's
+    own word for C = inf."""
+    if isinstance(C, numbers.Real) and not isinstance(C, bool) and C == np.inf:
+        raise ValueError("C = inf asks for a hard margin, which SVC does not train: use a large finite C "
+                         "(or svmlib.hard_margin_dual on a Gram matrix)")
+    return check_C(C)
 
 
 def check_positive(name, value):
@@ -46,12 +60,18 @@ def check_iteration_limit(max_iter):
 
 
 def check_seed(random_state):
-    """The seed of the solvers' random choices: None (fresh entropy) or a non-negative integer."""
+    """The seed of the solvers' random choices: None (fresh entropy), a non-negative integer, or
+    a seed drawn from a numpy RandomState or Generator (which advances it, as scikit-learn does)."""
     if random_state is None:
         return None
     if isinstance(random_state, numbers.Integral) and not isinstance(random_state, bool) and random_state >= 0:
         return int(random_state)
-    raise ValueError(f"random_state must be None or a non-negative integer; got {random_state!r}")
+    if isinstance(random_state, np.random.RandomState):
+        return int(random_state.randint(np.iinfo(np.int32).max))
+    if isinstance(random_state, np.random.Generator):
+        return int(random_state.integers(np.iinfo(np.int64).max))
+    raise ValueError("random_state must be None, a non-negative integer or a numpy random generator; "
+                     f"got {random_state!r}")
 
 
 def check_kernel_choice(kernel, gamma, degree, coef0):
@@ -96,14 +116,14 @@ def numbers_only(name="X"):
         raise
 
 
-def first_non_finite(X, name="X"):
+def first_non_finite(X, name="X", remedy="remove or impute them first"):
     """Raise a ValueError naming the first NaN or infinite entry of the 2-D float array ``X``, if any."""
     finite = np.isfinite(X)
     if not finite.all():
         row, column = np.argwhere(~finite)[0]
         kind = "NaN" if np.isnan(X[row, column]) else "an infinite value (inf)"
         raise ValueError(f"{name} contains {kind} at row {row}, column {column} "
-                         f"({int((~finite).sum())} non-finite entries in all); remove or impute them first")
+                         f"({int((~finite).sum())} non-finite entries in all); {remedy}")
 
 
 def check_square_gram(K):
@@ -120,5 +140,5 @@ def kernel_from_callable(kernel, X, Z, what):
     if K.shape != expected:
         raise ValueError(f"the kernel function returned an array of shape {K.shape} for {what}; "
                          f"it must return the matrix k(X, Z) of shape {expected}")
-    first_non_finite(K, name="the kernel function's output")
+    first_non_finite(K, name="the kernel function's output", remedy="a kernel must return finite values")
     return K

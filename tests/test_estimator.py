@@ -190,7 +190,7 @@ X_INF[5, 0] = -np.inf
 BAD_INPUTS = [
     ("C=0", dict(C=0), X_GOOD, Y_GOOD, ValueError, "C must be a positive number"),
     ("C=-1", dict(C=-1.0), X_GOOD, Y_GOOD, ValueError, "C must be a positive number"),
-    ("C=inf", dict(C=np.inf), X_GOOD, Y_GOOD, ValueError, "C = inf is the hard margin"),
+    ("C=inf", dict(C=np.inf), X_GOOD, Y_GOOD, ValueError, "C = inf asks for a hard margin"),
     ("C='1'", dict(C="1"), X_GOOD, Y_GOOD, ValueError, "C must be a positive number"),
     ("tol=0", dict(tol=0.0), X_GOOD, Y_GOOD, ValueError, "tol must be a positive number"),
     ("tol=nan", dict(tol=np.nan), X_GOOD, Y_GOOD, ValueError, "tol must be a positive number"),
@@ -206,9 +206,11 @@ BAD_INPUTS = [
     ("max_iter=0", dict(max_iter=0), X_GOOD, Y_GOOD, ValueError, "max_iter must be -1 .no limit. or a positive"),
     ("max_iter=1.5", dict(max_iter=1.5), X_GOOD, Y_GOOD, ValueError, "max_iter must be -1"),
     ("shrinking", dict(shrinking="yes"), X_GOOD, Y_GOOD, ValueError, "shrinking must be True or False"),
-    ("verbose", dict(verbose=2), X_GOOD, Y_GOOD, ValueError, "verbose must be True or False"),
+    ("verbose", dict(verbose="yes"), X_GOOD, Y_GOOD, ValueError, "verbose must be True or False or a non-neg"),
+    ("verbose=-1", dict(verbose=-1), X_GOOD, Y_GOOD, ValueError, "verbose must be True or False"),
     ("shape", dict(decision_function_shape="ovx"), X_GOOD, Y_GOOD, ValueError, "unknown decision_function_shape"),
-    ("random_state", dict(random_state=-1), X_GOOD, Y_GOOD, ValueError, "random_state must be None or a non-negative"),
+    ("random_state", dict(random_state=-1), X_GOOD, Y_GOOD, ValueError, "random_state must be None, a non-negative"),
+    ("random_state str", dict(random_state="0"), X_GOOD, Y_GOOD, ValueError, "random_state must be None"),
     ("NaN", {}, X_NAN, Y_GOOD, ValueError, r"X contains NaN at row 2, column 1 \(1 non-finite"),
     ("inf", {}, X_INF, Y_GOOD, ValueError, r"X contains an infinite value \(inf\) at row 5, column 0"),
     ("text", {}, [["1", "x"], ["2", "3"]], [0, 1], ValueError, "X must contain numbers only"),
@@ -268,3 +270,39 @@ def test_parameters_are_stored_unchanged_and_checked_only_by_fit():
     model = SVC(C=-5, kernel="nonsense", gamma=0)
     assert model.get_params()["C"] == -5 and model.set_params(C=2.0).C == 2.0
     assert not hasattr(model, "classes_")
+
+
+def test_a_point_on_the_boundary_goes_to_the_second_class_as_in_libsvm():
+    X, y = np.array([[-1.0], [1.0]]), np.array([0, 1])
+    for model in (SVC(kernel="linear"), LibsvmSVC(kernel="linear")):
+        model.fit(X, y)
+        assert model.decision_function([[0.0]])[0] == pytest.approx(0.0, abs=1e-12)
+        assert model.predict([[0.0]]).tolist() == [1]
+
+
+def test_scikit_learn_attributes_and_read_only_coef(iris):
+    X, y = iris
+    model = SVC(kernel="linear").fit(X, y)
+    assert model.class_weight_.tolist() == [1.0, 1.0, 1.0] and model.shape_fit_ == X.shape
+    with pytest.raises(ValueError, match="read-only"):
+        model.coef_[0, 0] = 1.0
+
+
+def test_random_generators_and_integer_verbosity_are_accepted(iris, capsys):
+    X, y = iris
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore", ConvergenceWarning)
+        first = SVC(solver="platt", random_state=np.random.RandomState(5)).fit(X, y)
+        second = SVC(solver="platt", random_state=np.random.RandomState(5)).fit(X, y)
+        SVC(solver="platt", random_state=np.random.default_rng(5)).fit(X, y)
+    np.testing.assert_array_equal(first.dual_coef_, second.dual_coef_)
+    SVC(verbose=1).fit(X, y)
+    assert "optimization finished" in capsys.readouterr().out
+
+
+def test_break_ties_with_ovo_is_refused_at_predict_too(iris):
+    X, y = iris
+    model = SVC(break_ties=True).fit(X, y)
+    model.set_params(decision_function_shape="ovo")
+    with pytest.raises(ValueError, match="break_ties=True needs decision_function_shape='ovr'"):
+        model.predict(X)
