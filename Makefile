@@ -6,13 +6,18 @@ VENV   := .venv
 BIN    := $(VENV)/bin
 STAMP  := $(VENV)/.installed
 
-.PHONY: help book test export notebooks clean
+LAB_ARGS ?=
+# JupyterLab refuses to run as root unless told to (containers and CI run as root).
+LAB_ROOT := $(if $(filter 0,$(shell id -u)),--allow-root,)
+
+.PHONY: help book test export notebooks lab browser clean
 
 help:
 	@echo "make book       build the book into _build/html (zero warnings allowed)"
-	@echo "make test       unit tests, the export check and strict nbval on every chapter"
+	@echo "make test       unit tests, export check, strict nbval on every notebook, book build, browser test"
 	@echo "make export     write svmlib/ from the notebooks' exported cells"
 	@echo "make notebooks  export, then re-execute every chapter top to bottom in a fresh kernel"
+	@echo "make lab        start JupyterLab in the project environment, svmlib importable"
 	@echo "make clean      remove _build and the virtual environment"
 
 $(STAMP): requirements.txt pyproject.toml
@@ -24,8 +29,15 @@ $(STAMP): requirements.txt pyproject.toml
 book: $(STAMP)
 	$(BIN)/jupyter-book build . --warningiserror --nitpick --keep-going
 
-test: $(STAMP)
+test: $(STAMP) browser
 	$(BIN)/python -m pytest
+
+# The browser test needs Chromium: installed here when missing and possible (Debian, root).
+browser:
+	-@tools/install_chromium.sh
+
+lab: $(STAMP)
+	$(BIN)/jupyter lab $(LAB_ROOT) $(LAB_ARGS)
 
 export: $(STAMP)
 	$(BIN)/python tools/export.py

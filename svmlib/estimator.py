@@ -88,11 +88,31 @@ class SVC(ClassifierMixin, BaseEstimator):
 
     Attributes
     ----------
-    classes_, support_, support_vectors_, n_support_, dual_coef_, intercept_, n_iter_, fit_status_,
-    n_features_in_, class_weight_, shape_fit_ : as in sklearn.svm.SVC; eqs. (eq-sklearn-binary) and
-    (eq-dual-coef-layout).
-    objective_ : ndarray of shape (n_classes * (n_classes - 1) // 2,)
-        The dual objective 1/2 a'Qa - sum(a) of each two-class problem at its solution.
+    classes_ : ndarray of shape (n_classes,)
+        The distinct labels, sorted.
+    support_ : ndarray of shape (n_SV,)
+        Indices of the support vectors in the training data, grouped by class.
+    support_vectors_ : ndarray of shape (n_SV, n_features)
+        The support vectors (of shape (0, 0) for a precomputed kernel).
+    n_support_ : ndarray of shape (n_classes,)
+        Number of support vectors of each class.
+    dual_coef_ : ndarray of shape (n_classes - 1, n_SV)
+        The coefficients y_t alpha_t in LIBSVM's layout, eq. (eq-dual-coef-layout); for two
+        classes the single row of eq. (eq-sklearn-binary).
+    intercept_ : ndarray of shape (n_pairs,)
+        The offset b of each pair's model (n_pairs = n_classes (n_classes - 1) / 2).
+    n_iter_ : ndarray of shape (n_pairs,)
+        The iterations of each pair's solver (what an iteration is depends on the solver).
+    objective_ : ndarray of shape (n_pairs,)
+        The dual objective 1/2 a'Qa - sum(a) of each pair's problem at its solution.
+    fit_status_ : int
+        0 if every solver met its stopping rule, else 1 (and a ConvergenceWarning was issued).
+    class_weight_ : ndarray of shape (n_classes,)
+        All ones: C is the same for every class.
+    shape_fit_ : tuple
+        The shape of the training data.
+    n_features_in_ : int
+        Number of features seen in fit.
     """
 
     def __init__(self, C=1.0, kernel="rbf", degree=3, gamma="scale", coef0=0.0, tol=1e-3, solver="smo",

@@ -34,7 +34,7 @@ def vote(decisions, n_classes):
 
 def ovr_scores(decisions, n_classes):
     """One score per class from the pairwise decision values, eq. (eq-ovr-score): the votes plus
-    s_c / (3 (|s_c| + 1)), where s_c sums the decision values in favour of class c.  The second
+    s_c / (3 (abs(s_c) + 1)), where s_c sums the decision values in favour of class c.  The second
     term lies in (-1/3, 1/3): it orders classes with equal votes and never overturns a vote."""
     s = np.zeros((decisions.shape[0], n_classes))
     for k, (i, j) in enumerate(class_pairs(n_classes)):

@@ -1,29 +1,11 @@
 """The rendered book: builds with zero warnings and needs no network to show its math."""
 import re
-import shutil
-import subprocess
-import sys
 from pathlib import Path
 
 import pytest
 
 ROOT = Path(__file__).resolve().parent.parent
 EXTERNAL = re.compile(r'<(?:script|link)[^>]+(?:src|href)="(?:https?:)?//[^"]+"')
-
-
-@pytest.fixture(scope="module")
-def built_book(tmp_path_factory):
-    """Build the book into a temporary folder, warnings as errors, exactly as `make book` does."""
-    out = tmp_path_factory.mktemp("book")
-    jupyter_book = Path(sys.executable).with_name("jupyter-book")
-    command = [str(jupyter_book), "build", str(ROOT), "--path-output", str(out),
-               "--warningiserror", "--nitpick", "--keep-going"]
-    finished = subprocess.run(command, capture_output=True, text=True, timeout=900)
-    assert finished.returncode == 0, finished.stdout[-4000:] + finished.stderr[-4000:]
-    warnings = [line for line in (finished.stdout + finished.stderr).splitlines() if "WARNING" in line]
-    assert not warnings, "\n".join(warnings)
-    yield out / "_build" / "html"
-    shutil.rmtree(out, ignore_errors=True)
 
 
 @pytest.mark.slow

@@ -15,6 +15,8 @@ The exporter
 * adds ``from svmlib.<module> import name`` for names the module uses that another exported
   module of the same notebook defines (in the notebook they are simply in scope);
 * writes ``svmlib/__init__.py`` re-exporting every public function and class;
+* writes the API reference page ``appendices/api.md``: every module, under the chapter that
+  derives it, documented from its docstrings by Sphinx's autodoc;
 * tags each exported cell ``export`` in the notebook, so the rendered book can mark it.
 
 ``python tools/export.py`` writes the files; ``python tools/export.py --check`` writes nothing
@@ -292,6 +294,46 @@ def render_init(sources: list[ModuleSource], version: str) -> str:
     return "\n".join(lines) + "\n"
 
 
+API_PAGE = Path("appendices") / "api.md"
+# Methods that scikit-learn's BaseEstimator adds to every estimator (metadata routing); their
+# docstrings are scikit-learn's, not the book's.
+API_EXCLUDED = ("set_score_request", "set_fit_request", "set_predict_request")
+API_INTRODUCTION = """\
+(api-reference)=
+# API reference
+
+Every public function and class of svmlib, generated from its docstring, under the chapter that
+derives it (the chapter's title links to it). The docstrings name the equations they implement by
+their labels, for example `eq. (eq-soft-dual)`. This page is written by `tools/export.py`
+together with the package, so it always matches the code.
+"""
+
+
+def notebook_title(path: Path) -> str:
+    """The title of a chapter: the first level-one heading of its markdown cells."""
+    for cell in read_notebook(path)["cells"]:
+        if cell.get("cell_type") == "markdown":
+            for line in cell_source(cell).splitlines():
+                if line.startswith("# "):
+                    return line[2:].strip()
+    return path.stem
+
+
+def render_api_reference(sources: list[ModuleSource], root: Path = ROOT) -> str:
+    """The API reference page: one section per notebook, one autodoc block per module."""
+    parts = [API_INTRODUCTION]
+    notebook = None
+    for source in sources:
+        if source.notebook != notebook:
+            notebook = source.notebook
+            page = Path(notebook).with_suffix("").as_posix()
+            parts.append(f"## {notebook_title(root / notebook)}\n\nDerived in {{doc}}`../{page}`.\n")
+        parts.append(f"### `{PACKAGE}.{source.name}`\n\n"
+                     f"```{{eval-rst}}\n.. automodule:: {PACKAGE}.{source.name}\n   :members:\n"
+                     f"   :exclude-members: {', '.join(API_EXCLUDED)}\n```\n")
+    return "\n".join(parts)
+
+
 def tagged(notebook: dict) -> dict:
     """The notebook with the ``export`` tag on exactly its exported cells."""
     result = json.loads(json.dumps(notebook))
@@ -317,6 +359,7 @@ def expected_files(root: Path = ROOT) -> dict[Path, str]:
     add_sibling_imports(sources)
     files = {root / PACKAGE / f"{name}.py": render_module(source) for name, source in sources.items()}
     files[root / PACKAGE / "__init__.py"] = render_init(list(sources.values()), project_version(root))
+    files[root / API_PAGE] = render_api_reference(list(sources.values()), root)
     for path in notebooks:
         files[path] = notebook_text(tagged(read_notebook(path)))
     return files
@@ -345,6 +388,7 @@ def write(root: Path = ROOT) -> list[Path]:
     changed = []
     expected = expected_files(root)
     (root / PACKAGE).mkdir(exist_ok=True)
+    (root / API_PAGE).parent.mkdir(exist_ok=True)
     for path, text in expected.items():
         if path.suffix == ".ipynb" and json.loads(path.read_text(encoding="utf-8")) == json.loads(text):
             continue
