@@ -167,6 +167,8 @@ from .solvers import (
     train_platt,
     train_simplified,
     train_cvxopt,
+    print_round,
+    train_batched,
     train_binary,
     print_summary,
 )
@@ -189,6 +191,18 @@ from .estimator import (
     training_matrix,
     train_pairs,
     SVC,
+)
+from .kernel_rows import (
+    KernelRows,
+    GramRows,
+)
+from .batched import (
+    solve_block,
+    select_batch,
+    initial_F,
+    solve_batched,
+    c_svc_block_problem,
+    batched_smo,
 )
 
 __version__ = "0.1.0"
@@ -309,6 +323,8 @@ __all__ = [
     "train_platt",
     "train_simplified",
     "train_cvxopt",
+    "print_round",
+    "train_batched",
     "train_binary",
     "print_summary",
     "check_choice",
@@ -327,4 +343,12 @@ __all__ = [
     "training_matrix",
     "train_pairs",
     "SVC",
+    "KernelRows",
+    "GramRows",
+    "solve_block",
+    "select_batch",
+    "initial_F",
+    "solve_batched",
+    "c_svc_block_problem",
+    "batched_smo",
 ]

@@ -68,7 +68,7 @@ class SVC(ClassifierMixin, BaseEstimator):
         gamma: "scale" is 1 / (n_features X.var()), "auto" 1 / n_features, or a positive number.
     tol : float, default=1e-3
         The solver's stopping tolerance.
-    solver : {"smo", "platt", "simplified", "cvxopt"}, default="smo"
+    solver : {"smo", "platt", "simplified", "cvxopt", "batched"}, default="smo"
         Which solver trains each two-class problem; see svmlib.solvers.
     cache_size : float, default=200
         Kernel cache of the "smo" solver, in megabytes.

@@ -82,29 +82,43 @@ def squared_distances(X, Z=None):
     return normalised_squared_distances(X_c, Z_c) * size**2
 
 
-def linear_from_products(S):
-    """The linear kernel of eq. (eq-kernels) from the inner products S = X Z'."""
-    return S
+def linear_from_products(S, out=None):
+    """The linear kernel of eq. (eq-kernels) from the inner products S = X Z'.
+
+    Like the four formulas below, it writes its result into ``out`` when one is given (which may
+    be the input itself), so that a caller can reuse memory; otherwise it returns a new array
+    (or, here, S itself)."""
+    if out is None or out is S:
+        return S
+    np.copyto(out, S)
+    return out
 
 
-def polynomial_from_products(S, gamma, degree, coef0):
+def polynomial_from_products(S, gamma, degree, coef0, out=None):
     """(gamma s + coef0)^degree, eq. (eq-kernels), entry by entry from the inner products S."""
-    return (gamma * S + coef0) ** degree
+    out = np.multiply(S, gamma, out=out)
+    out += coef0
+    return np.power(out, degree, out=out)
 
 
-def sigmoid_from_products(S, gamma, coef0):
+def sigmoid_from_products(S, gamma, coef0, out=None):
     """tanh(gamma s + coef0), eq. (eq-kernels), entry by entry from the inner products S."""
-    return np.tanh(gamma * S + coef0)
+    out = np.multiply(S, gamma, out=out)
+    out += coef0
+    return np.tanh(out, out=out)
 
 
-def rbf_from_distances(D, gamma):
+def rbf_from_distances(D, gamma, out=None):
     """exp(-gamma d), eq. (eq-kernels), entry by entry from the squared distances D."""
-    return np.exp(-gamma * D)
+    out = np.multiply(D, -gamma, out=out)
+    return np.exp(out, out=out)
 
 
-def exponential_from_distances(D, gamma):
+def exponential_from_distances(D, gamma, out=None):
     """exp(-gamma sqrt(d)), eq. (eq-kernels), entry by entry from the squared distances D."""
-    return np.exp(-gamma * np.sqrt(D))
+    out = np.sqrt(D, out=out)
+    out *= -gamma
+    return np.exp(out, out=out)
 
 
 def linear_kernel(X, Z=None):

@@ -1,5 +1,5 @@
 # Generated from chapters/in_practice.ipynb by tools/export.py. Do not edit: change the notebook, then run `make export`.
-"""The book's four solvers behind one call, each returning a SolverResult for a two-class problem (from the chapter "svmlib in practice")."""
+"""The book's solvers behind one call, each returning a SolverResult for a two-class problem (from the chapter "svmlib in practice")."""
 
 from dataclasses import dataclass, replace
 
@@ -67,7 +67,21 @@ def train_cvxopt(X, y, kernel, settings, seed):
                    objective=dual_objective(K, y, alpha))
 
 
-SOLVERS = {"smo": train_smo, "platt": train_platt, "simplified": train_simplified, "cvxopt": train_cvxopt}
+def print_round(round_, violation):
+    """The "batched" solver's progress, once per round: m(alpha) - M(alpha) over all variables."""
+    print(f"  round {round_:>5d}   m - M = {violation:.3e}")
+
+
+def train_batched(X, y, kernel, settings, seed):
+    """The batched solver of the chapter "Scaling up" (imported here, when first used, because that
+    chapter comes after this one); max_iter counts pair updates, cache_size bounds its row buffer."""
+    from svmlib.batched import batched_smo
+    return batched_smo(X, y, settings.C, kernel, tol=settings.tol, cache_size=settings.cache_size,
+                       max_iter=settings.max_iter, callback=print_round if settings.verbose else None)
+
+
+SOLVERS = {"smo": train_smo, "platt": train_platt, "simplified": train_simplified, "cvxopt": train_cvxopt,
+           "batched": train_batched}
 
 
 def train_binary(solver, X, y, kernel, settings, seed=None):

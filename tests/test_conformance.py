@@ -139,3 +139,14 @@ def test_simplified_solver_is_honest_about_its_accuracy():
     if ours.fit_status_ == 0:
         assert worst_objective <= 1e-5
     assert agreement >= 0.99
+
+
+@pytest.mark.parametrize("name, standardise, parameters", CASES[:8],
+                         ids=[f"{n}-{'std' if s else 'raw'}-{p}" for n, s, p in CASES[:8]])
+def test_batched_solver_gives_libsvms_model(name, standardise, parameters):
+    X, y = load(name, standardise)
+    ours, agreement, worst_margin, worst_objective = compare(X, y, solver="batched", **parameters)
+    assert ours.fit_status_ == 0
+    assert agreement >= 0.995
+    assert worst_margin <= 2 * TOL
+    assert worst_objective <= 1e-5

@@ -26,6 +26,7 @@ ESTIMATORS = [
     SVC(solver="cvxopt"),
     SVC(solver="platt", random_state=0),
     SVC(solver="simplified", random_state=0),
+    SVC(solver="batched"),
 ]
 
 

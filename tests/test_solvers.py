@@ -30,7 +30,10 @@ def test_a_gram_matrix_gives_the_same_model_as_the_points(problem, solver):
     settings = SolverSettings(C=1.0, tol=1e-3)
     on_points = train_binary(solver, X, y, kernel, settings, seed=0)
     on_gram = train_binary(solver, kernel(X), y, "precomputed", settings, seed=0)
-    assert abs(on_points.objective - on_gram.objective) <= 1e-9 * abs(on_gram.objective)
+    # the batched solver computes kernel rows by the product form (chapter "Scaling up"), which
+    # differs from Chapter 4's distances in the last digits; the paths then differ by a step
+    bound = 1e-6 if solver == "batched" else 1e-9
+    assert abs(on_points.objective - on_gram.objective) <= bound * abs(on_gram.objective)
 
 
 def test_cvxopt_multipliers_are_exactly_on_their_bounds(problem):

@@ -1,0 +1,183 @@
+"""Benchmark (not a test): svmlib's batched solver next to scikit-learn's SVC (LIBSVM), in one run.
+
+Writes ``benchmarks/results/scaling.json``, which the chapter "Scaling up" reads, and prints:
+
+1. the comparison the chapter's targets are stated in: synthetic two-class data (scikit-learn's
+   make_classification, 20 features, 10 informative, 5% of the labels flipped, standardised),
+   RBF kernel with gamma = 0.05, C = 1, tolerance 1e-3, 200 MB caches, n = 1,000 to 50,000, and
+   the book's real data sets (digits, breast cancer standardised, heart_scale) with the
+   estimator's defaults. For each: both fit times (the best of several runs for the small ones),
+   their ratio, the largest relative difference of the dual objectives (computed here from each
+   model's dual_coef_ with scikit-learn's kernel functions), the agreement of the predictions on
+   held-out points, and svmlib's peak memory (tracemalloc: numpy's allocations);
+2. fit times against n for all of the book's solvers (the chapter's log-log figure);
+3. where the batched solver's time goes at n = 20,000 (cProfile).
+
+    python benchmarks/scaling.py           # everything (a few minutes)
+    python benchmarks/scaling.py --quick   # smaller sizes, for trying it out
+"""
+import cProfile
+import json
+import platform
+import pstats
+import sys
+import time
+import tracemalloc
+from pathlib import Path
+
+import numpy as np
+from sklearn.datasets import load_breast_cancer, load_digits, make_classification
+from sklearn.metrics.pairwise import rbf_kernel
+from sklearn.model_selection import train_test_split
+from sklearn.preprocessing import StandardScaler
+from sklearn.svm import SVC as LibsvmSVC
+
+import svmlib
+from svmlib import SVC, Kernel, c_svc_problem, load_heart_scale, platt_smo, simplified_smo, soft_margin_dual, solve
+from svmlib.batched import batched_smo
+
+RESULTS = Path(__file__).resolve().parent / "results" / "scaling.json"
+GAMMA, C, TOL, CACHE_MB = 0.05, 1.0, 1e-3, 200
+BLOCK = 2000
+
+
+def synthetic(n, seed=0):
+    X, t = make_classification(n_samples=n, n_features=20, n_informative=10, flip_y=0.05, random_state=seed)
+    return (X - X.mean(axis=0)) / X.std(axis=0), np.where(t == 1, 1.0, -1.0)
+
+
+def timed(fit, repeats):
+    """The best time of ``repeats`` calls of fit(), and its last result."""
+    best, result = np.inf, None
+    for _ in range(repeats):
+        start = time.perf_counter()
+        result = fit()
+        best = min(best, time.perf_counter() - start)
+    return best, result
+
+
+def pair_objectives(model, X, y, gamma):
+    """The dual objective of each pair of classes, from the model's public attributes only."""
+    classes = model.classes_
+    k = classes.size
+    start = np.concatenate([[0], np.cumsum(model.n_support_)])
+    y_index = np.searchsorted(classes, y)
+    objectives = []
+    for i in range(k):
+        for j in range(i + 1, k):
+            alpha = np.zeros(y.size)
+            alpha[model.support_[start[i]:start[i + 1]]] = np.abs(model.dual_coef_[j - 1, start[i]:start[i + 1]])
+            alpha[model.support_[start[j]:start[j + 1]]] = np.abs(model.dual_coef_[i, start[j]:start[j + 1]])
+            sv = np.flatnonzero(alpha)
+            signed = alpha[sv] * np.where(y_index[sv] == i, 1.0, -1.0)
+            quadratic = 0.0
+            for s in range(0, sv.size, BLOCK):
+                quadratic += signed[s:s + BLOCK] @ (rbf_kernel(X[sv[s:s + BLOCK]], X[sv], gamma=gamma) @ signed)
+            objectives.append(0.5 * quadratic - alpha.sum())
+    return np.array(objectives)
+
+
+def compare(name, X_train, y_train, X_test, repeats, **parameters):
+    """Fit both estimators side by side; the row of the comparison table."""
+    time_svc, theirs = timed(lambda: LibsvmSVC(cache_size=CACHE_MB, tol=TOL, **parameters).fit(X_train, y_train), repeats)
+    time_ours, ours = timed(lambda: SVC(solver="batched", cache_size=CACHE_MB, tol=TOL, **parameters).fit(X_train, y_train), repeats)
+    tracemalloc.start()
+    SVC(solver="batched", cache_size=CACHE_MB, tol=TOL, **parameters).fit(X_train, y_train)
+    peak = tracemalloc.get_traced_memory()[1] / 2**20
+    tracemalloc.stop()
+    gamma = ours._kernel.gamma
+    mine, reference = pair_objectives(ours, X_train, y_train, gamma), pair_objectives(theirs, X_train, y_train, gamma)
+    row = {"data": name, "n": int(y_train.size), "svmlib_s": time_ours, "svc_s": time_svc,
+           "ratio": time_ours / time_svc, "objective_difference": float(np.max(np.abs(mine - reference) / np.abs(reference))),
+           "agreement": float(np.mean(ours.predict(X_test) == theirs.predict(X_test))), "peak_mb": peak,
+           "iterations": int(ours.n_iter_.sum()), "svc_iterations": int(theirs.n_iter_.sum())}
+    print(f"{name:>22s} {row['n']:>7,} {time_ours:>9.3f} {time_svc:>9.3f} {row['ratio']:>6.2f} "
+          f"{row['objective_difference']:>10.1e} {100 * row['agreement']:>8.2f}% {peak:>8.1f}", flush=True)
+    return row
+
+
+def comparison(sizes):
+    print(f"{'data':>22s} {'n':>7s} {'svmlib s':>9s} {'SVC s':>9s} {'ratio':>6s} {'obj diff':>10s} {'agree':>9s} {'peak MB':>8s}")
+    rows = []
+    for n in sizes:
+        X, y = synthetic(n + 2000, seed=1)
+        X_train, X_test, y_train, y_test = X[:n], X[n:], y[:n], y[n:]
+        rows.append(compare(f"synthetic", X_train, y_train, X_test, 5 if n <= 5000 else 1, kernel="rbf", gamma=GAMMA, C=C))
+    X, y = load_digits(return_X_y=True)
+    X_train, X_test, y_train, y_test = train_test_split(X, y, test_size=0.3, random_state=0, stratify=y)
+    rows.append(compare("digits", X_train, y_train, X_test, 5))
+    X, y = load_breast_cancer(return_X_y=True)
+    X_train, X_test, y_train, y_test = train_test_split(X, y, test_size=0.3, random_state=0, stratify=y)
+    scaler = StandardScaler().fit(X_train)
+    rows.append(compare("breast cancer (std.)", scaler.transform(X_train), y_train, scaler.transform(X_test), 5))
+    X, y = load_heart_scale()
+    rows.append(compare("heart_scale", X, y, X, 5))
+    return rows
+
+
+SOLVER_LIMITS = {"cvxopt": 2000, "simplified SMO": 1000, "Platt": 2000, "WSS2 (Chapter 6)": 20000,
+                 "batched": 50000, "LIBSVM": 50000}
+
+
+def growth(sizes):
+    """Fit time against n for every solver of the book, each up to the size it can manage."""
+    kernel = Kernel("rbf", gamma=GAMMA)
+    fits = {
+        "cvxopt": lambda X, y: soft_margin_dual(kernel(X), y, C),
+        "simplified SMO": lambda X, y: simplified_smo(X, y, C, kernel),
+        "Platt": lambda X, y: platt_smo(X, y, C, kernel),
+        "WSS2 (Chapter 6)": lambda X, y: solve(c_svc_problem(X, y, C, kernel, cache_size=CACHE_MB), tol=TOL),
+        "batched": lambda X, y: batched_smo(X, y, C, kernel, tol=TOL, cache_size=CACHE_MB),
+        "LIBSVM": lambda X, y: LibsvmSVC(C=C, gamma=GAMMA, tol=TOL, cache_size=CACHE_MB).fit(X, y),
+    }
+    times = {name: {} for name in fits}
+    for n in sizes:
+        X, y = synthetic(n)
+        line = []
+        for name, fit in fits.items():
+            if n <= SOLVER_LIMITS[name]:
+                seconds, _ = timed(lambda: fit(X, y), 3 if n <= 2000 else 1)
+                times[name][str(n)] = seconds
+                line.append(f"{name} {seconds:.3f}")
+        print(f"n = {n:>6,}: " + ", ".join(line), flush=True)
+    return times
+
+
+def profile(n):
+    """Fractions of the batched solver's time at size n, by part of the round."""
+    X, y = synthetic(n)
+    profiler = cProfile.Profile()
+    profiler.enable()
+    batched_smo(X, y, C, Kernel("rbf", gamma=GAMMA), tol=TOL, cache_size=CACHE_MB)
+    profiler.disable()
+    stats = pstats.Stats(profiler).stats
+    total = max(value[3] for value in stats.values())
+    parts = {"kernel rows": "compute", "inner solver": "solve_block", "selection": "select_batch"}
+    found = {label: sum(value[3] for key, value in stats.items() if key[2] == function and "svmlib" in key[0])
+             for label, function in parts.items()}
+    found["rest (gradient update, bookkeeping)"] = total - sum(found.values())
+    shares = {label: seconds / total for label, seconds in found.items()}
+    print("batched solver at n = {:,}: ".format(n) + ", ".join(f"{k} {100 * v:.0f}%" for k, v in shares.items()))
+    return {"n": n, "total_s": total, "shares": shares}
+
+
+def main(argv):
+    quick = "--quick" in argv
+    sizes = [1_000, 5_000] if quick else [1_000, 5_000, 20_000, 50_000]
+    growth_sizes = [250, 500, 1000, 2000] if quick else [250, 500, 1000, 2000, 5000, 10000, 20000, 50000]
+    results = {
+        "machine": {"processor": platform.processor() or platform.machine(), "python": platform.python_version(),
+                    "numpy": np.__version__, "svmlib": svmlib.__version__},
+        "settings": {"gamma": GAMMA, "C": C, "tol": TOL, "cache_mb": CACHE_MB},
+        "comparison": comparison(sizes),
+        "growth": growth(growth_sizes),
+        "profile": profile(5_000 if quick else 20_000),
+    }
+    if not quick:
+        RESULTS.parent.mkdir(exist_ok=True)
+        RESULTS.write_text(json.dumps(results, indent=1) + "\n", encoding="utf-8")
+        print(f"wrote {RESULTS}")
+
+
+if __name__ == "__main__":
+    main(sys.argv[1:])

@@ -1,0 +1,145 @@
+"""The batched solver of the chapter "Scaling up": kernel rows, the inner solver, and the solver
+against independent answers (cvxopt, LIBSVM's published numbers, Chapter 6's solver)."""
+import tracemalloc
+
+import numpy as np
+import pytest
+
+from problems import overlapping_problem
+from svmlib import (Kernel, QPProblem, SVC, Status, c_svc_problem, load_heart_scale, solve, solve_qp)
+from svmlib.batched import batched_smo, c_svc_block_problem, select_batch, solve_batched, solve_block
+from svmlib.kernel_rows import GramRows, KernelRows
+
+KERNELS = [Kernel("linear"), Kernel("poly", gamma=0.05, degree=3, coef0=1.0), Kernel("rbf", gamma=0.3),
+           Kernel("exponential", gamma=0.5), Kernel("sigmoid", gamma=0.01, coef0=-0.3)]
+
+
+@pytest.mark.parametrize("kernel", KERNELS, ids=lambda k: k.name)
+@pytest.mark.parametrize("dtype, bound", [(np.float32, 1e-5), (np.float64, 1e-7)])
+def test_kernel_rows_match_the_kernel_functions(kernel, dtype, bound):
+    X = np.random.default_rng(1).normal(size=(120, 5)) * 3 + 20
+    rows = KernelRows(kernel, X)
+    picked = np.array([3, 0, 119, 64, 3])
+    exact = kernel(X[picked], X)
+    found = rows.compute(picked, np.empty((5, 120), dtype=dtype))
+    assert np.abs(found - exact).max() <= bound * np.abs(exact).max()
+    np.testing.assert_allclose(rows.diagonal, np.diag(kernel(X)), rtol=1e-12, atol=1e-12)
+
+
+def test_rows_come_in_blocks_without_a_full_matrix(monkeypatch):
+    import svmlib.kernel_rows
+    X = np.random.default_rng(2).normal(size=(300, 4))
+    monkeypatch.setattr(svmlib.kernel_rows, "ROW_BLOCK_BYTES", 4 * 300 * 7)      # 7 rows per block
+    rows = KernelRows(Kernel("rbf", gamma=0.5), X)
+    assert rows.rows_per_block == 7
+    indices = np.arange(0, 300, 3)
+    np.testing.assert_allclose(rows.compute(indices, np.empty((100, 300))), Kernel("rbf", gamma=0.5)(X[indices], X),
+                               atol=1e-12)
+    assert rows.n_evaluations == 100 * 300
+
+
+def test_solve_block_takes_chapter_6_steps():
+    X, y = load_heart_scale()
+    kernel = Kernel("rbf", gamma=1 / 13)
+    K = KernelRows(kernel, X).compute(np.arange(270), np.empty((270, 270)))
+    alpha, F = np.zeros(270), y.copy()
+    steps = solve_block(K, F, y, alpha, np.full(270, 1.0), 1e-3, 10**6)
+    reference = solve(c_svc_problem(X, y, 1.0, kernel), shrinking=False)
+    assert steps == reference.n_iter
+    np.testing.assert_allclose(alpha, reference.alpha, atol=1e-10)
+    np.testing.assert_allclose(-y * F, (y[:, None] * y[None, :] * K) @ alpha - 1.0, atol=1e-9)
+
+
+def test_select_batch_picks_the_most_violating_outside_the_kept():
+    F = np.array([5.0, 4.0, 3.0, 2.0, 1.0, 0.0, -1.0, -2.0])
+    up = np.array([True, True, True, True, False, False, False, False])
+    low = ~up
+    picked = select_batch(F, up, low, np.array([0]), 4)
+    assert sorted(picked.tolist()) == [1, 2, 6, 7]
+
+
+def random_general_qp(seed, n=50):
+    rng = np.random.default_rng(seed)
+    A = rng.normal(size=(n, 5))
+    Q = A @ A.T + 0.1 * np.eye(n)
+    y = np.where(rng.random(n) < 0.5, -1.0, 1.0)
+    C = rng.uniform(0.2, 3.0, size=n)
+    alpha0 = np.where(rng.random(n) < 0.4, rng.uniform(0, 1, size=n) * C, 0.0)
+    return Q, rng.normal(size=n), y, C, alpha0
+
+
+@pytest.mark.parametrize("seed", range(6))
+@pytest.mark.parametrize("batch_size", [4, 16, 1024])
+def test_general_qp_matches_cvxopt(seed, batch_size):
+    Q, p, y, C, alpha0 = random_general_qp(seed)
+    n = y.size
+    problem = QPProblem(Q=GramRows(np.outer(y, y) * Q), p=p, y=y, C=C, alpha0=alpha0)
+    result = solve_batched(problem, tol=1e-7, batch_size=batch_size)
+    reference = solve_qp(Q, p, np.vstack([-np.eye(n), np.eye(n)]), np.concatenate([np.zeros(n), C]),
+                         A=y, b=float(y @ alpha0), tol=1e-12)
+    assert result.status == Status.OPTIMAL
+    assert abs(result.objective - reference.objective) <= 1e-6 * max(1.0, abs(reference.objective))
+    assert abs(y @ result.alpha - y @ alpha0) < 1e-9
+    assert np.all((result.alpha >= 0) & (result.alpha <= C))
+
+
+def test_heart_scale_reaches_libsvms_published_optimum():
+    X, y = load_heart_scale()
+    result = batched_smo(X, y, 1.0, Kernel("rbf", gamma=1 / 13))
+    assert abs(result.objective + 100.877288) <= 1e-5 * 100.877288
+    assert abs(result.rho - 0.424462) < 1e-3
+
+
+@pytest.mark.parametrize("batch_size", [64, 256])
+def test_many_rounds_reach_the_optimum_of_chapter_6(batch_size):
+    X, y = overlapping_problem(3, n=1500, d=6, separation=0.6)
+    kernel = Kernel("rbf", gamma=0.2)
+    rounds = []
+    result = batched_smo(X, y, 2.0, kernel, batch_size=batch_size, callback=lambda r, v: rounds.append(v))
+    reference = solve(c_svc_problem(X, y, 2.0, kernel))
+    assert len(rounds) > 3 and rounds[-1] < 1e-3
+    assert abs(result.objective - reference.objective) <= 1e-6 * abs(reference.objective)
+    assert result.status == Status.OPTIMAL
+
+
+def test_precomputed_kernel_gives_the_same_model():
+    X, y = overlapping_problem(5, n=200, d=3)
+    kernel = Kernel("rbf", gamma=0.7)
+    on_points = batched_smo(X, y, 1.0, kernel, batch_size=32)
+    on_gram = batched_smo(kernel(X), y, 1.0, "precomputed", batch_size=32)
+    assert abs(on_points.objective - on_gram.objective) <= 1e-6 * abs(on_gram.objective)
+
+
+def test_max_iter_stops_with_max_iter_status_and_bad_input_is_refused():
+    X, y = overlapping_problem(5, n=300, d=3)
+    result = batched_smo(X, y, 1.0, Kernel("rbf", gamma=1.0), batch_size=32, max_iter=10)
+    assert result.n_iter == 10 and result.status == Status.MAX_ITER
+    with pytest.raises(ValueError, match="tol must be a positive number"):
+        batched_smo(X, y, 1.0, Kernel("rbf"), tol=0.0)
+    with pytest.raises(ValueError, match="C must be a positive number"):
+        batched_smo(X, y, -1.0, Kernel("rbf"))
+    with pytest.raises(ValueError, match="kernel must be a Kernel or 'precomputed'"):
+        c_svc_block_problem(X, y, 1.0, "rbf")
+
+
+def test_twenty_thousand_points_in_bounded_memory():
+    """The row buffer respects cache_size: q = 20 MB / (4 n) rows, and nothing is n x n."""
+    rng = np.random.default_rng(0)
+    n = 20_000
+    X = rng.normal(size=(n, 10))
+    y = np.where(X[:, 0] + 0.5 * rng.normal(size=n) > 0, 1.0, -1.0)
+    tracemalloc.start()
+    result = batched_smo(X, y, 1.0, Kernel("rbf", gamma=0.1), cache_size=20)
+    peak = tracemalloc.get_traced_memory()[1]
+    tracemalloc.stop()
+    assert result.status == Status.OPTIMAL
+    assert peak < 80 * 2**20            # an n x n array would be 3.2 GB
+
+
+def test_estimator_with_the_batched_solver_matches_the_default_solver():
+    from sklearn.datasets import load_digits
+    X, y = load_digits(return_X_y=True)
+    batched = SVC(solver="batched").fit(X, y)
+    default = SVC().fit(X, y)
+    assert np.mean(batched.predict(X) == default.predict(X)) >= 0.995
+    np.testing.assert_allclose(batched.objective_, default.objective_, rtol=1e-5)
