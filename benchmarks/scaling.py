@@ -11,13 +11,14 @@ Writes ``benchmarks/results/scaling.json``, which the chapter "Scaling up" reads
    model's dual_coef_ with scikit-learn's kernel functions), the agreement of the predictions on
    held-out points, and svmlib's peak memory (tracemalloc: numpy's allocations);
 2. fit times against n for all of the book's solvers (the chapter's log-log figure);
-3. where the batched solver's time goes at n = 20,000 (cProfile).
+3. where the batched solver's time goes at n = 20,000 (cProfile), and two of its levers alone.
 
     python benchmarks/scaling.py           # everything (a few minutes)
     python benchmarks/scaling.py --quick   # smaller sizes, for trying it out
 """
 import cProfile
 import json
+import os
 import platform
 import pstats
 import sys
@@ -33,8 +34,9 @@ from sklearn.preprocessing import StandardScaler
 from sklearn.svm import SVC as LibsvmSVC
 
 import svmlib
-from svmlib import SVC, Kernel, c_svc_problem, load_heart_scale, platt_smo, simplified_smo, soft_margin_dual, solve
+from svmlib import SVC, Kernel, KernelColumns, c_svc_problem, load_heart_scale, platt_smo, simplified_smo, soft_margin_dual, solve
 from svmlib.batched import batched_smo
+from svmlib.kernel_rows import KernelRows
 
 RESULTS = Path(__file__).resolve().parent / "results" / "scaling.json"
 GAMMA, C, TOL, CACHE_MB = 0.05, 1.0, 1e-3, 200
@@ -102,16 +104,17 @@ def comparison(sizes):
     for n in sizes:
         X, y = synthetic(n + 2000, seed=1)
         X_train, X_test, y_train, y_test = X[:n], X[n:], y[:n], y[n:]
-        rows.append(compare(f"synthetic", X_train, y_train, X_test, 5 if n <= 5000 else 1, kernel="rbf", gamma=GAMMA, C=C))
+        rows.append(compare("synthetic", X_train, y_train, X_test, 15 if n <= 1000 else 5 if n <= 5000 else 1,
+                            kernel="rbf", gamma=GAMMA, C=C))
     X, y = load_digits(return_X_y=True)
     X_train, X_test, y_train, y_test = train_test_split(X, y, test_size=0.3, random_state=0, stratify=y)
-    rows.append(compare("digits", X_train, y_train, X_test, 5))
+    rows.append(compare("digits", X_train, y_train, X_test, 15))
     X, y = load_breast_cancer(return_X_y=True)
     X_train, X_test, y_train, y_test = train_test_split(X, y, test_size=0.3, random_state=0, stratify=y)
     scaler = StandardScaler().fit(X_train)
-    rows.append(compare("breast cancer (std.)", scaler.transform(X_train), y_train, scaler.transform(X_test), 5))
+    rows.append(compare("breast cancer (std.)", scaler.transform(X_train), y_train, scaler.transform(X_test), 15))
     X, y = load_heart_scale()
-    rows.append(compare("heart_scale", X, y, X, 5))
+    rows.append(compare("heart_scale", X, y, X, 15))
     return rows
 
 
@@ -161,17 +164,55 @@ def profile(n):
     return {"n": n, "total_s": total, "shares": shares}
 
 
+def levers(n):
+    """Two levers on their own: kernel rows by Chapter 6's KernelColumns.block against KernelRows,
+    and the solver with and without keeping half of the working set."""
+    X, y = synthetic(n)
+    kernel = Kernel("rbf", gamma=GAMMA)
+    indices = np.arange(1024)
+    columns, rows = KernelColumns(kernel, X), KernelRows(kernel, X)
+    out = np.empty((1024, n), dtype=np.float32)
+    step = rows.rows_per_block
+    seconds_columns, _ = timed(lambda: [out.__setitem__(slice(s, s + step), columns.block(indices[s:s + step]))
+                                        for s in range(0, 1024, step)], 3)
+    seconds_rows, _ = timed(lambda: rows.compute(indices, out), 3)
+    found = {"n": n, "columns_block_s": seconds_columns, "kernel_rows_s": seconds_rows}
+    for name, keep in (("keep_half", True), ("replace_all", False)):
+        rounds = []
+        start = time.perf_counter()
+        batched_smo(X, y, C, kernel, tol=TOL, cache_size=CACHE_MB, keep_half=keep, callback=lambda r, v: rounds.append(r))
+        found[name] = {"rounds": len(rounds) - 1, "seconds": time.perf_counter() - start}
+    print(f"levers at n = {n:,}: rows {seconds_columns:.3f} s (KernelColumns.block) vs {seconds_rows:.3f} s (KernelRows); "
+          f"rounds {found['keep_half']['rounds']} keeping half vs {found['replace_all']['rounds']} replacing all")
+    return found
+
+
+def machine():
+    """What the times were measured on (LIBSVM runs on one core; numpy's BLAS may use all)."""
+    cpu = platform.processor() or platform.machine()
+    try:
+        for line in Path("/proc/cpuinfo").read_text().splitlines():
+            if line.startswith("model name"):
+                cpu = line.split(":", 1)[1].strip()
+                break
+    except OSError:
+        pass
+    blas = np.show_config(mode="dicts").get("Build Dependencies", {}).get("blas", {})
+    return {"cpu": cpu, "cores": os.cpu_count(), "blas": f"{blas.get('name', '?')} {blas.get('version', '')}".strip(),
+            "python": platform.python_version(), "numpy": np.__version__, "svmlib": svmlib.__version__}
+
+
 def main(argv):
     quick = "--quick" in argv
     sizes = [1_000, 5_000] if quick else [1_000, 5_000, 20_000, 50_000]
     growth_sizes = [250, 500, 1000, 2000] if quick else [250, 500, 1000, 2000, 5000, 10000, 20000, 50000]
     results = {
-        "machine": {"processor": platform.processor() or platform.machine(), "python": platform.python_version(),
-                    "numpy": np.__version__, "svmlib": svmlib.__version__},
+        "machine": machine(),
         "settings": {"gamma": GAMMA, "C": C, "tol": TOL, "cache_mb": CACHE_MB},
         "comparison": comparison(sizes),
         "growth": growth(growth_sizes),
         "profile": profile(5_000 if quick else 20_000),
+        "levers": levers(5_000 if quick else 20_000),
     }
     if not quick:
         RESULTS.parent.mkdir(exist_ok=True)

@@ -1,6 +1,8 @@
 # Generated from chapters/scaling_up.ipynb by tools/export.py. Do not edit: change the notebook, then run `make export`.
 """Batched working sets: a lean second-order SMO on a dense block, and the solver that feeds it blocks of violating variables (from the chapter "Scaling up")."""
 
+import numbers
+
 import numpy as np
 from scipy.linalg.blas import daxpy
 
@@ -16,32 +18,35 @@ from svmlib.working_set import TAU, up_low_sets
 from svmlib.kernel_rows import GramRows, KernelRows
 
 
-def solve_block(S, F, y, alpha, C, eps, max_iter):
+def solve_block(S, psi, y, alpha, C, eps, max_iter):
     """Second-order SMO, eqs. (eq-wss2-signed) and (eq-signed-update), on a dense block, in place.
 
-    ``S`` is diag(y) Q diag(y) restricted to the block (float64), ``F`` = -y * G, ``alpha`` and
-    ``C`` the block's multipliers and bounds.  Stops when max over I_up of F minus min over I_low
-    of F is below ``eps``, or after ``max_iter`` pair updates; returns the number of updates.
+    ``S`` is diag(y) Q diag(y) restricted to the block, ``psi`` = -y * G (float64, contiguous:
+    BLAS updates it in place), ``alpha`` and ``C`` the block's multipliers and bounds.  Stops when
+    max over I_up of psi minus min over I_low of psi is below ``eps``, or after ``max_iter`` pair
+    updates; returns the number of updates.
     """
+    if psi.dtype != np.float64 or not psi.flags.c_contiguous or not psi.flags.writeable:
+        raise ValueError("psi must be a writeable, contiguous float64 array: it is updated in place")
     q = y.shape[0]
     S_diag = np.diag(S)
-    A = S * -2.0                                      # a_it = S_ii + S_tt - 2 S_it, at least TAU
+    A = S * -2.0                                      # a_it = S_ii + S_tt - 2 S_it
     A += S_diag[:, None]
     A += S_diag[None, :]
-    np.maximum(A, TAU, out=A)
+    A[A <= 0.0] = TAU                                 # as in eq. (eq-wss2)
     positive = y > 0
     up_mask = np.where(np.where(positive, alpha < C, alpha > 0), 0.0, -np.inf)
     low_mask = np.where(np.where(positive, alpha > 0, alpha < C), 0.0, np.inf)
     up, low, gain = np.empty(q), np.empty(q), np.empty(q)
     n_iter = 0
     while n_iter < max_iter:
-        np.add(F, up_mask, out=up)
+        np.add(psi, up_mask, out=up)
         i = int(up.argmax())
         m = up[i]
-        np.add(F, low_mask, out=low)
+        np.add(psi, low_mask, out=low)
         if m - np.minimum.reduce(low) < eps:
             break
-        np.subtract(m, low, out=gain)                  # b_it = m - F_t, kept where t is in I_low
+        np.subtract(m, low, out=gain)                  # b_it = m - psi_t, kept where t is in I_low
         np.maximum(gain, 0.0, out=gain)
         gain *= gain
         gain /= A[i]
@@ -49,14 +54,14 @@ def solve_block(S, F, y, alpha, C, eps, max_iter):
         y_i, y_j, old_i, old_j = y[i], y[j], alpha[i], alpha[j]
         room_i = C[i] - old_i if y_i > 0 else old_i
         room_j = old_j if y_j > 0 else C[j] - old_j
-        t = min((m - F[j]) / A[i, j], room_i, room_j)  # eq. (eq-pair-step)
+        t = min((m - psi[j]) / A[i, j], room_i, room_j)  # eq. (eq-pair-step)
         new_i, new_j = old_i + y_i * t, old_j - y_j * t
         if t == room_i:
             new_i = C[i] if y_i > 0 else 0.0
         if t == room_j:
             new_j = 0.0 if y_j > 0 else C[j]
-        daxpy(S[i], F, a=-(new_i - old_i) * y_i)
-        daxpy(S[j], F, a=-(new_j - old_j) * y_j)
+        daxpy(S[i], psi, a=-(new_i - old_i) * y_i)
+        daxpy(S[j], psi, a=-(new_j - old_j) * y_j)
         alpha[i], alpha[j] = new_i, new_j
         for k in (i, j):
             can_rise = alpha[k] < C[k] if positive[k] else alpha[k] > 0
@@ -67,70 +72,106 @@ def solve_block(S, F, y, alpha, C, eps, max_iter):
     return n_iter
 
 
-def select_batch(F, up, low, excluded, count):
-    """Up to ``count`` variables outside ``excluded``: half the largest F over I_up, the rest the
-    smallest F over I_low (the most violating, for step 1 of the round)."""
-    F_up, F_low = np.where(up, F, -np.inf), np.where(low, F, np.inf)
-    F_up[excluded], F_low[excluded] = -np.inf, np.inf
-    half = min(count // 2, F.shape[0] - 1)
-    top = np.argpartition(-F_up, half)[:half]
-    top = top[np.isfinite(F_up[top])]
-    F_low[top] = np.inf
-    rest = min(count - top.size, F.shape[0] - 1)
-    bottom = np.argpartition(F_low, rest)[:rest]
-    bottom = bottom[np.isfinite(F_low[bottom])]
+def select_batch(psi, up, low, excluded, count):
+    """Up to ``count`` variables outside ``excluded``: half of them the largest psi over I_up, the
+    rest the smallest psi over I_low (the most violating, for step 1 of a round).  With count >= 2
+    the maximal violating pair is among them unless it is excluded (then it is in the block)."""
+    psi_up, psi_low = np.where(up, psi, -np.inf), np.where(low, psi, np.inf)
+    psi_up[excluded], psi_low[excluded] = -np.inf, np.inf
+    half = min(count // 2, psi.shape[0] - 1)
+    top = np.argpartition(-psi_up, half)[:half]
+    top = top[np.isfinite(psi_up[top])]
+    psi_low[top] = np.inf
+    rest = min(count - top.size, psi.shape[0] - 1)
+    bottom = np.argpartition(psi_low, rest)[:rest]
+    bottom = bottom[np.isfinite(psi_low[bottom])]
     return np.concatenate([top, bottom])
 
 
-def initial_F(problem):
-    """F = -y * (Q alpha0 + p), from the rows of the non-zero alpha0 only, a block at a time."""
-    y, alpha0, rows = problem.y, problem.alpha0, problem.Q
-    F = -y * problem.p
-    nonzero = np.flatnonzero(alpha0)
+def exact_psi(problem, alpha):
+    """psi = -y * (Q alpha + p) from scratch (Q alpha = diag(y) S (y * alpha)), from the rows of the
+    non-zero alpha only, a block of rows at a time: each block's rows in the precision the solver
+    keeps them in, and the sum over the blocks in double precision."""
+    y, rows = problem.y, problem.Q
+    psi = -y * problem.p
+    nonzero = np.flatnonzero(alpha)
+    block = np.empty((min(rows.rows_per_block, max(nonzero.size, 1)), y.shape[0]), dtype=rows.storage)
     for start in range(0, nonzero.size, rows.rows_per_block):
         part = nonzero[start:start + rows.rows_per_block]
-        F -= (alpha0[part] * y[part]) @ rows.compute(part, np.empty((part.size, y.shape[0])))
-    return F
+        weights = (alpha[part] * y[part]).astype(rows.storage)
+        psi -= weights @ rows.compute(part, block[: part.size])
+    return psi
+
+
+def check_batch_size(batch_size):
+    """The working-set size: an integer of at least MIN_BATCH (smaller blocks cannot hold both
+    members of the maximal violating pair next to the kept half)."""
+    if isinstance(batch_size, bool) or not isinstance(batch_size, numbers.Integral) or batch_size < MIN_BATCH:
+        raise ValueError(f"batch_size must be an integer of at least {MIN_BATCH}; got {batch_size!r}")
+    return int(batch_size)
 
 
 BATCH_SIZE = 1024
+MIN_BATCH = 4
 INNER_FACTOR = 0.1
+MAX_EXACT_CHECKS = 3
+DRIFT_MARGIN = 0.75
 
 
-def solve_batched(problem, tol=1e-3, batch_size=BATCH_SIZE, cache_size=200.0, max_iter=None, callback=None):
+def solve_batched(problem, tol=1e-3, batch_size=BATCH_SIZE, cache_size=200.0, max_iter=None, callback=None,
+                  keep_half=True):
     """Batched working sets for eq. (eq-general-qp), the rounds of the chapter "Scaling up":
     select, rows, subproblem (solve_block), gradient.  ``problem.Q`` provides rows of
     S = diag(y) Q diag(y).  Stops when m(alpha) - M(alpha) < ``tol`` over all variables,
-    eq. (eq-stopping); returns a SolverResult like solve's (n_iter counts pair updates).
+    eq. (eq-stopping), on a gradient recomputed in double precision; returns a SolverResult like
+    solve's (n_iter counts pair updates).  ``keep_half=False`` replaces the whole working set in
+    every round (for comparison only).
     """
-    tol = check_tol(tol)
+    tol, batch_size = check_tol(tol), check_batch_size(batch_size)
     rows, y, C, p = problem.Q, problem.y, problem.C, problem.p
     n = y.shape[0]
     max_iter = check_max_iter(max_iter, n)
-    q = int(min(batch_size, n, max(2, cache_size * MEGABYTE // (4 * n))))
+    budget_rows = int(cache_size * MEGABYTE // (rows.storage.itemsize * n))
+    q = min(n, max(MIN_BATCH, min(batch_size, budget_rows)))
     whole = q == n                                       # a single block holds every variable
-    row_buffer = None if whole else np.zeros((q, n), dtype=np.float32)
+    row_buffer = None if whole else np.zeros((q, n), dtype=rows.storage)
     S_block = None if whole else np.zeros((q, q))
-    scratch = None if whole else np.empty((min(rows.rows_per_block, q), n), dtype=np.float32)
+    scratch = None if whole else np.empty((min(rows.rows_per_block, q), n), dtype=rows.storage)
     slot_point = np.full(q, -1)                          # the variable whose row each slot holds
     slot_round = np.zeros(q, dtype=int)                  # the round in which it entered
-    alpha, F = problem.alpha0.astype(float).copy(), initial_F(problem)
-    status, n_iter, round_ = Status.MAX_ITER, 0, 0
+    alpha = problem.alpha0.astype(float).copy()
+    psi = exact_psi(problem, alpha)
+    status, n_iter, round_, exact_checks = Status.MAX_ITER, 0, 0, 0
+    target = tol if whole else DRIFT_MARGIN * tol        # the rounds' goal, below tol for the drift
     while n_iter < max_iter:
         up, low = up_low_sets(alpha, y, C)
-        m, M = np.max(F, where=up, initial=-np.inf), np.min(F, where=low, initial=np.inf)
+        m, M = np.max(psi, where=up, initial=-np.inf), np.min(psi, where=low, initial=np.inf)
+        if not np.isfinite(m - M):
+            raise FloatingPointError("the gradient is not finite: the kernel values are too large; scale the features")
         if callback is not None:
             callback(round_, m - M)
-        if not m - M >= tol:
-            status = Status.OPTIMAL
-            break
+        if m - M < target:
+            if whole:                                     # psi was kept in double precision
+                status = Status.OPTIMAL
+                break
+            psi = exact_psi(problem, alpha)               # undo the drift of single-precision sums
+            up, low = up_low_sets(alpha, y, C)
+            m, M = np.max(psi, where=up, initial=-np.inf), np.min(psi, where=low, initial=np.inf)
+            exact_checks += 1
+            if m - M < tol:
+                status = Status.OPTIMAL
+                break
+            if exact_checks == MAX_EXACT_CHECKS:
+                status = Status.INACCURATE
+                break
         if whole:                                         # 1. select
             free = np.arange(q) if round_ == 0 else np.empty(0, dtype=int)
             new = free
         else:
-            free = np.arange(q) if round_ == 0 else np.argsort(slot_round, kind="stable")[: q - q // 2]
+            keep = keep_half and round_ > 0
+            free = np.argsort(slot_round, kind="stable")[: q - q // 2] if keep else np.arange(q)
             kept = slot_point[np.setdiff1d(np.arange(q), free)]
-            new = select_batch(F, up, low, kept[kept >= 0], free.size)
+            new = select_batch(psi, up, low, kept[kept >= 0], free.size)
         slot_point[free] = -1
         slots = free[: new.size]
         slot_point[slots], slot_round[slots] = new, round_ + 1
@@ -147,18 +188,20 @@ def solve_batched(problem, tol=1e-3, batch_size=BATCH_SIZE, cache_size=200.0, ma
         active = np.flatnonzero(slot_point >= 0)          # 3. subproblem
         B = slot_point[active]
         S_BB = S_block if active.size == q else S_block[np.ix_(active, active)]
-        alpha_B, F_B = alpha[B].copy(), F[B].copy()
-        inner_tol = tol if whole else max(tol, INNER_FACTOR * (m - M))
-        n_iter += solve_block(S_BB, F_B, y[B], alpha_B, C[B], inner_tol, max_iter - n_iter)
+        alpha_B, psi_B = alpha[B].copy(), psi[B].copy()
+        inner_tol = max(target, INNER_FACTOR * (m - M))
+        n_iter += solve_block(S_BB, psi_B, y[B], alpha_B, C[B], inner_tol, max_iter - n_iter)
         if whole:                                         # 4. gradient
-            F[B] = F_B
+            psi[B] = psi_B
         else:
-            change = np.zeros(q, dtype=np.float32)
+            change = np.zeros(q, dtype=rows.storage)
             change[active] = (alpha_B - alpha[B]) * y[B]
-            F -= change @ row_buffer
+            psi -= change @ row_buffer
         alpha[B] = alpha_B
         round_ += 1
-    G = -y * F
+    if status == Status.MAX_ITER and not whole:
+        psi = exact_psi(problem, alpha)
+    G = -y * psi
     objective = 0.5 * float(alpha @ (G + p))
     rho = compute_rho(G, y, exact_bound_status(alpha, C))
     return SolverResult(alpha=alpha, b=-rho, objective=objective, n_iter=n_iter, status=status)
@@ -181,7 +224,7 @@ def c_svc_block_problem(X, y, C, kernel="precomputed"):
 
 
 def batched_smo(X, y, C, kernel="precomputed", tol=1e-3, batch_size=BATCH_SIZE, cache_size=200.0,
-                max_iter=None, callback=None):
+                max_iter=None, callback=None, keep_half=True):
     """Train a C-SVC with the batched solver; returns a SolverResult."""
     problem = c_svc_block_problem(X, y, C, kernel)
-    return solve_batched(problem, tol, batch_size, cache_size, max_iter, callback)
+    return solve_batched(problem, tol, batch_size, cache_size, max_iter, callback, keep_half)

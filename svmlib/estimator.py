@@ -71,7 +71,7 @@ class SVC(ClassifierMixin, BaseEstimator):
     solver : {"smo", "platt", "simplified", "cvxopt", "batched"}, default="smo"
         Which solver trains each two-class problem; see svmlib.solvers.
     cache_size : float, default=200
-        Kernel cache of the "smo" solver, in megabytes.
+        Kernel cache of the "smo" solver, or the row buffer of "batched", in megabytes.
     shrinking : bool, default=True
         Whether the "smo" solver shrinks.
     max_iter : int, default=-1

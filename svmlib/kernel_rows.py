@@ -3,55 +3,48 @@
 
 import numpy as np
 
-from svmlib.kernel_cache import MEGABYTE
-from svmlib.kernels import DISTANCE_KERNELS, KERNEL_FORMULAS, normalise_points
+from svmlib.kernel_cache import MEGABYTE, KernelColumns
 from svmlib.validation import check_matrix
 
 
 ROW_BLOCK_BYTES = 8 * MEGABYTE
+SINGLE_PRECISION_KERNELS = ("rbf", "exponential")
 
 
-class KernelRows:
+class KernelRows(KernelColumns):
     """Rows k(x_i, X) of the Gram matrix of X, computed for a block of rows at a time with one
     matrix product and the kernel's formula, in place, in the precision of the output array.
 
-    ``diagonal`` holds k(x_i, x_i); ``compute(indices, out)`` fills ``out`` (of shape
-    (len(indices), n_samples), float32 or float64); ``n_evaluations`` counts the kernel values.
+    The points are prepared as by Chapter 6's KernelColumns (centred and scaled for a distance
+    kernel).  ``storage`` is the precision in which a solver should keep many rows: single for
+    the distance kernels, whose values lie in (0, 1], double for the others, whose values can be
+    large and close together.  ``compute(indices, out)`` fills ``out``.
     """
 
     def __init__(self, kernel, X):
-        X = check_matrix(X)
-        self.kernel = kernel.resolve(X)
-        self.formula = KERNEL_FORMULAS[self.kernel.name]
-        self.parameters = self.kernel.parameters()
-        self.distance = self.kernel.name in DISTANCE_KERNELS
-        self.size = 1.0
-        if self.distance:
-            X, _, self.size = normalise_points(X, X)
-        self.points, self.norms = {}, {}
-        self.prepare(X)
-        self.n_samples = X.shape[0]
-        self.diagonal = self.kernel.diagonal(X)
-        self.rows_per_block = max(1, ROW_BLOCK_BYTES // (4 * self.n_samples))
-        self.n_evaluations = 0
+        super().__init__(kernel, X)
+        self.storage = np.dtype(np.float32 if self.kernel.name in SINGLE_PRECISION_KERNELS else np.float64)
+        self.points = {np.dtype(np.float64): self.X}
+        self.squared_norms = {np.dtype(np.float64): self.norms} if self.distance else {}
+        self.rows_per_block = max(1, ROW_BLOCK_BYTES // (8 * self.n_samples))
 
-    def prepare(self, X, dtype=np.float64):
-        """Keep the points, and their squared norms, in the precision ``dtype``."""
-        P = self.points[np.dtype(np.float64)].astype(dtype) if self.points else X.astype(dtype)
-        self.points[np.dtype(dtype)] = P
-        self.norms[np.dtype(dtype)] = np.einsum("ij,ij->i", P, P)
+    def prepared(self, dtype):
+        """The points (and, for a distance kernel, their squared norms) in the precision ``dtype``."""
+        if dtype not in self.points:
+            self.points[dtype] = self.X.astype(dtype)
+            if self.distance:
+                self.squared_norms[dtype] = np.einsum("ij,ij->i", self.points[dtype], self.points[dtype])
+        return self.points[dtype], self.squared_norms.get(dtype)
 
     def compute(self, indices, out):
         """out[k] = k(x_indices[k], x_j) for every j; returns out.
 
         The exponential kernel takes the square root of the distances, which turns the product
         form's rounding near zero into large errors in single precision; its rows are computed in
-        double precision whatever the output's precision.
+        double precision whatever the output's precision.  Values that overflow raise an error.
         """
         work = np.dtype(np.float64) if self.kernel.name == "exponential" else out.dtype
-        if work not in self.points:
-            self.prepare(None, work)
-        P, norms = self.points[work], self.norms[work]
+        P, norms = self.prepared(work)
         for start in range(0, len(indices), self.rows_per_block):
             part = indices[start:start + self.rows_per_block]
             target = out[start:start + len(part)]
@@ -64,6 +57,8 @@ class KernelRows:
                 np.maximum(block, 0.0, out=block)
                 block *= self.size**2
             self.formula(block, **self.parameters, out=block)
+            if not self.distance and not np.isfinite(block).all():
+                raise ValueError(f"the {self.kernel.name} kernel's values overflow {work.name}: scale the features")
             if block is not target:
                 target[...] = block
         self.n_evaluations += len(indices) * self.n_samples
@@ -77,6 +72,7 @@ class GramRows:
         self.K = check_matrix(K, name="K")
         self.n_samples = self.K.shape[0]
         self.diagonal = np.diag(self.K).copy()
+        self.storage = np.dtype(np.float64)
         self.rows_per_block = self.n_samples
         self.n_evaluations = 0
 

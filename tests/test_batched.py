@@ -6,7 +6,8 @@ import numpy as np
 import pytest
 
 from problems import overlapping_problem
-from svmlib import (Kernel, QPProblem, SVC, Status, c_svc_problem, load_heart_scale, solve, solve_qp)
+from svmlib import (Kernel, QPProblem, SVC, Status, c_svc_problem, load_heart_scale, soft_margin_dual, solve,
+                    solve_qp)
 from svmlib.batched import batched_smo, c_svc_block_problem, select_batch, solve_batched, solve_block
 from svmlib.kernel_rows import GramRows, KernelRows
 
@@ -29,7 +30,7 @@ def test_kernel_rows_match_the_kernel_functions(kernel, dtype, bound):
 def test_rows_come_in_blocks_without_a_full_matrix(monkeypatch):
     import svmlib.kernel_rows
     X = np.random.default_rng(2).normal(size=(300, 4))
-    monkeypatch.setattr(svmlib.kernel_rows, "ROW_BLOCK_BYTES", 4 * 300 * 7)      # 7 rows per block
+    monkeypatch.setattr(svmlib.kernel_rows, "ROW_BLOCK_BYTES", 8 * 300 * 7)      # 7 rows per block
     rows = KernelRows(Kernel("rbf", gamma=0.5), X)
     assert rows.rows_per_block == 7
     indices = np.arange(0, 300, 3)
@@ -42,19 +43,21 @@ def test_solve_block_takes_chapter_6_steps():
     X, y = load_heart_scale()
     kernel = Kernel("rbf", gamma=1 / 13)
     K = KernelRows(kernel, X).compute(np.arange(270), np.empty((270, 270)))
-    alpha, F = np.zeros(270), y.copy()
-    steps = solve_block(K, F, y, alpha, np.full(270, 1.0), 1e-3, 10**6)
+    alpha, psi = np.zeros(270), y.copy()
+    steps = solve_block(K, psi, y, alpha, np.full(270, 1.0), 1e-3, 10**6)
     reference = solve(c_svc_problem(X, y, 1.0, kernel), shrinking=False)
     assert steps == reference.n_iter
     np.testing.assert_allclose(alpha, reference.alpha, atol=1e-10)
-    np.testing.assert_allclose(-y * F, (y[:, None] * y[None, :] * K) @ alpha - 1.0, atol=1e-9)
+    np.testing.assert_allclose(-y * psi, (y[:, None] * y[None, :] * K) @ alpha - 1.0, atol=1e-9)
+    with pytest.raises(ValueError, match="contiguous float64"):
+        solve_block(K, psi.astype(np.float32), y, alpha, np.full(270, 1.0), 1e-3, 10)
 
 
 def test_select_batch_picks_the_most_violating_outside_the_kept():
-    F = np.array([5.0, 4.0, 3.0, 2.0, 1.0, 0.0, -1.0, -2.0])
+    psi = np.array([5.0, 4.0, 3.0, 2.0, 1.0, 0.0, -1.0, -2.0])
     up = np.array([True, True, True, True, False, False, False, False])
     low = ~up
-    picked = select_batch(F, up, low, np.array([0]), 4)
+    picked = select_batch(psi, up, low, np.array([0]), 4)
     assert sorted(picked.tolist()) == [1, 2, 6, 7]
 
 
@@ -143,3 +146,50 @@ def test_estimator_with_the_batched_solver_matches_the_default_solver():
     default = SVC().fit(X, y)
     assert np.mean(batched.predict(X) == default.predict(X)) >= 0.995
     np.testing.assert_allclose(batched.objective_, default.objective_, rtol=1e-5)
+
+
+def test_the_stopping_test_holds_on_the_exact_gradient():
+    """The kept gradient drifts (single-precision sums); the result must satisfy m - M < tol on
+    the gradient recomputed here in double precision from the multipliers."""
+    rng = np.random.default_rng(4)
+    n = 6000
+    X = rng.normal(size=(n, 8))
+    y = np.where(X[:, 0] + X[:, 1] ** 2 - 1 + 0.7 * rng.normal(size=n) > 0, 1.0, -1.0)
+    kernel = Kernel("rbf", gamma=0.2)
+    result = batched_smo(X, y, 1.0, kernel, batch_size=512)
+    assert result.status == Status.OPTIMAL
+    sv = np.flatnonzero(result.alpha)
+    G = np.zeros(n)
+    for start in range(0, n, 1000):
+        G[start:start + 1000] = y[start:start + 1000] * (kernel(X[start:start + 1000], X[sv]) @ (result.alpha[sv] * y[sv])) - 1
+    minus_yG = -y * G
+    up = ((y > 0) & (result.alpha < 1.0)) | ((y < 0) & (result.alpha > 0))
+    low = ((y > 0) & (result.alpha > 0)) | ((y < 0) & (result.alpha < 1.0))
+    assert minus_yG[up].max() - minus_yG[low].min() < 1e-3
+    # the solver's final gradient uses single-precision kernel rows (summed in double precision)
+    assert abs(result.objective - (0.5 * result.alpha @ (G - 1.0))) < 1e-7 * abs(result.objective)
+
+
+def test_large_linear_kernel_values_keep_double_precision():
+    rng = np.random.default_rng(0)
+    X = rng.normal(size=(600, 5)) + 1000.0
+    y = np.where(X[:, 0] - 1000.0 + 0.3 * rng.normal(size=600) > 0, 1.0, -1.0)
+    result = batched_smo(X, y, 1.0, Kernel("linear"), batch_size=64)
+    reference = soft_margin_dual(Kernel("linear")(X), y, 1.0)
+    assert result.status == Status.OPTIMAL
+    assert abs(result.objective - reference.objective) <= 1e-5 * abs(reference.objective)
+
+
+@pytest.mark.parametrize("batch_size", [0, 3, 2.5, True])
+def test_batch_size_is_checked(batch_size):
+    X, y = overlapping_problem(1, n=40)
+    with pytest.raises(ValueError, match="batch_size must be an integer of at least 4"):
+        batched_smo(X, y, 1.0, Kernel("rbf"), batch_size=batch_size)
+
+
+def test_a_tiny_cache_still_converges():
+    X, y = overlapping_problem(2, n=300, d=3)
+    model = SVC(solver="batched", cache_size=0.002).fit(X, y)
+    reference = SVC().fit(X, y)
+    assert model.fit_status_ == 0
+    np.testing.assert_allclose(model.objective_, reference.objective_, rtol=1e-5)
