@@ -11,7 +11,9 @@ Writes ``benchmarks/results/scaling.json``, which the chapter "Scaling up" reads
    model's dual_coef_ with scikit-learn's kernel functions), the agreement of the predictions on
    held-out points, and svmlib's peak memory (tracemalloc: numpy's allocations);
 2. fit times against n for all of the book's solvers (the chapter's log-log figure);
-3. where the batched solver's time goes at n = 20,000 (cProfile), and two of its levers alone.
+3. where the batched solver's time goes at n = 20,000 (cProfile), and four of its levers alone
+   (kernel rows in blocks, keeping half of the working set, the digits' pairs side by side, and
+   blocks of about 7 sqrt(n) variables against blocks of 1,024).
 
     python benchmarks/scaling.py           # everything (a few minutes)
     python benchmarks/scaling.py --quick   # smaller sizes, for trying it out
@@ -37,6 +39,9 @@ import svmlib
 from svmlib import SVC, Kernel, KernelColumns, c_svc_problem, load_heart_scale, platt_smo, simplified_smo, soft_margin_dual, solve
 from svmlib.batched import batched_smo
 from svmlib.kernel_rows import KernelRows
+from svmlib.lockstep import solve_pairs_lockstep
+from svmlib.multiclass import class_pairs, pair_members
+from svmlib.solvers import SolverSettings
 
 RESULTS = Path(__file__).resolve().parent / "results" / "scaling.json"
 GAMMA, C, TOL, CACHE_MB = 0.05, 1.0, 1e-3, 200
@@ -98,13 +103,23 @@ def compare(name, X_train, y_train, X_test, repeats, **parameters):
     return row
 
 
+def warm_up():
+    """A few untimed fits of both estimators first: the first fits in a process are slower (imports,
+    and fresh memory that the system must map), for LIBSVM too."""
+    X, y = synthetic(1000)
+    for _ in range(20):
+        LibsvmSVC(cache_size=CACHE_MB, tol=TOL, gamma=GAMMA).fit(X, y)
+        SVC(solver="batched", cache_size=CACHE_MB, tol=TOL, gamma=GAMMA).fit(X, y)
+
+
 def comparison(sizes):
+    warm_up()
     print(f"{'data':>22s} {'n':>7s} {'svmlib s':>9s} {'SVC s':>9s} {'ratio':>6s} {'obj diff':>10s} {'agree':>9s} {'peak MB':>8s}")
     rows = []
     for n in sizes:
         X, y = synthetic(n + 2000, seed=1)
         X_train, X_test, y_train, y_test = X[:n], X[n:], y[:n], y[n:]
-        rows.append(compare("synthetic", X_train, y_train, X_test, 15 if n <= 1000 else 5 if n <= 5000 else 1,
+        rows.append(compare("synthetic", X_train, y_train, X_test, 15 if n <= 1000 else 5 if n <= 5000 else 3 if n <= 20000 else 1,
                             kernel="rbf", gamma=GAMMA, C=C))
     X, y = load_digits(return_X_y=True)
     X_train, X_test, y_train, y_test = train_test_split(X, y, test_size=0.3, random_state=0, stratify=y)
@@ -187,6 +202,40 @@ def levers(n):
     return found
 
 
+def block_size_lever(sizes):
+    """The batched solver with blocks of about 7 sqrt(n) variables (its rule) against blocks of
+    BATCH_SIZE, side by side at each n (the best of a few runs each)."""
+    import svmlib.batched as batched
+    kernel = Kernel("rbf", gamma=GAMMA)
+    found = {}
+    for n in sizes:
+        X, y = synthetic(n)
+        repeats = 5 if n <= 5000 else 2
+        rule, _ = timed(lambda: batched_smo(X, y, C, kernel, tol=TOL, cache_size=CACHE_MB), repeats)
+        saved, batched.BLOCK_PER_ROOT_N = batched.BLOCK_PER_ROOT_N, float(n)   # never below BATCH_SIZE
+        try:
+            fixed, _ = timed(lambda: batched_smo(X, y, C, kernel, tol=TOL, cache_size=CACHE_MB), repeats)
+        finally:
+            batched.BLOCK_PER_ROOT_N = saved
+        found[str(n)] = {"block": int(round(saved * np.sqrt(n))), "rule_s": rule, "fixed_s": fixed}
+        print(f"n = {n:,}: blocks of {found[str(n)]['block']} {rule:.3f} s vs blocks of {batched.BATCH_SIZE} {fixed:.3f} s")
+    return found
+
+
+def pairs_lever():
+    """The digits' 45 pairs of classes: solved side by side (svmlib.lockstep, as the estimator does)
+    against one after the other with batched_smo (the best of several runs each)."""
+    X, y = load_digits(return_X_y=True)
+    X, _, y, _ = train_test_split(X, y, test_size=0.3, random_state=0, stratify=y)
+    kernel = Kernel("rbf", gamma="scale").resolve(X)
+    problems = [pair_members(y, a, b) for a, b in class_pairs(10)]
+    settings = SolverSettings(C=1.0, tol=TOL, cache_size=CACHE_MB)
+    side_by_side, _ = timed(lambda: solve_pairs_lockstep(kernel, X, problems, settings), 15)
+    one_by_one, _ = timed(lambda: [batched_smo(X[members], labels, 1.0, kernel, tol=TOL) for members, labels in problems], 15)
+    print(f"digits' 45 pairs: {side_by_side:.4f} s side by side vs {one_by_one:.4f} s one after the other")
+    return {"side_by_side_s": side_by_side, "one_by_one_s": one_by_one}
+
+
 def machine():
     """What the times were measured on (LIBSVM runs on one core; numpy's BLAS may use all)."""
     cpu = platform.processor() or platform.machine()
@@ -213,6 +262,8 @@ def main(argv):
         "growth": growth(growth_sizes),
         "profile": profile(5_000 if quick else 20_000),
         "levers": levers(5_000 if quick else 20_000),
+        "pairs": pairs_lever(),
+        "block_sizes": block_size_lever([2_000, 5_000] if quick else [2_000, 5_000, 20_000]),
     }
     if not quick:
         RESULTS.parent.mkdir(exist_ok=True)

@@ -189,6 +189,7 @@ from .svc_input import (
 )
 from .estimator import (
     training_matrix,
+    announce_pair,
     train_pairs,
     SVC,
 )
@@ -202,8 +203,15 @@ from .batched import (
     exact_psi,
     check_batch_size,
     solve_batched,
+    block_result,
     c_svc_block_problem,
     batched_smo,
+)
+from .lockstep import (
+    padded_problems,
+    solve_lockstep,
+    lockstep_applies,
+    solve_pairs_lockstep,
 )
 
 __version__ = "0.1.0"
@@ -342,6 +350,7 @@ __all__ = [
     "check_square_gram",
     "kernel_from_callable",
     "training_matrix",
+    "announce_pair",
     "train_pairs",
     "SVC",
     "KernelRows",
@@ -351,6 +360,11 @@ __all__ = [
     "exact_psi",
     "check_batch_size",
     "solve_batched",
+    "block_result",
     "c_svc_block_problem",
     "batched_smo",
+    "padded_problems",
+    "solve_lockstep",
+    "lockstep_applies",
+    "solve_pairs_lockstep",
 ]

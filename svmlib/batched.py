@@ -18,57 +18,59 @@ from svmlib.working_set import TAU, up_low_sets
 from svmlib.kernel_rows import GramRows, KernelRows
 
 
-def solve_block(S, psi, y, alpha, C, eps, max_iter):
+def solve_block(S, psi, y, alpha, C, eps, max_iter, A=None):
     """Second-order SMO, eqs. (eq-wss2-signed) and (eq-signed-update), on a dense block, in place.
 
     ``S`` is diag(y) Q diag(y) restricted to the block, ``psi`` = -y * G (float64, contiguous:
     BLAS updates it in place), ``alpha`` and ``C`` the block's multipliers and bounds.  Stops when
-    max over I_up of psi minus min over I_low of psi is below ``eps``, or after ``max_iter`` pair
-    updates; returns the number of updates.
+    max over I_up of psi minus min over I_low of psi is below ``eps``, eq. (eq-stopping), or after
+    ``max_iter`` pair updates; returns the number of updates.  ``A``, if given, is an array of
+    S's shape to hold the a_it (a caller solving many blocks allocates it once).
     """
     if psi.dtype != np.float64 or not psi.flags.c_contiguous or not psi.flags.writeable:
         raise ValueError("psi must be a writeable, contiguous float64 array: it is updated in place")
     q = y.shape[0]
     S_diag = np.diag(S)
-    A = S * -2.0                                      # a_it = S_ii + S_tt - 2 S_it
+    A = np.multiply(S, -2.0, out=A)                   # a_it = S_ii + S_tt - 2 S_it
     A += S_diag[:, None]
     A += S_diag[None, :]
     A[A <= 0.0] = TAU                                 # as in eq. (eq-wss2)
-    positive = y > 0
-    up_mask = np.where(np.where(positive, alpha < C, alpha > 0), 0.0, -np.inf)
-    low_mask = np.where(np.where(positive, alpha > 0, alpha < C), 0.0, np.inf)
-    up, low, gain = np.empty(q), np.empty(q), np.empty(q)
+    signs, bounds, values = y.tolist(), C.tolist(), alpha.tolist()   # the scalar work in Python numbers
+    up_mask = np.where(np.where(y > 0, alpha < C, alpha > 0), 0.0, -np.inf)
+    low_mask = np.where(np.where(y > 0, alpha > 0, alpha < C), 0.0, np.inf)
+    up, b, zero = np.empty(q), np.empty(q), np.zeros(())
     n_iter = 0
     while n_iter < max_iter:
         np.add(psi, up_mask, out=up)
         i = int(up.argmax())
-        m = up[i]
-        np.add(psi, low_mask, out=low)
-        if m - np.minimum.reduce(low) < eps:
+        m = float(up[i])
+        np.subtract(m, psi, out=b)                     # b_it = m - psi_t, and -inf outside I_low
+        b -= low_mask
+        np.maximum(b, zero, out=b)
+        b *= b
+        b /= A[i]
+        j = int(b.argmax())
+        b_ij = m - float(psi[j])
+        if b_ij < eps and m - float(np.min(psi + low_mask)) < eps:   # the minimum only when j is close
             break
-        np.subtract(m, low, out=gain)                  # b_it = m - psi_t, kept where t is in I_low
-        np.maximum(gain, 0.0, out=gain)
-        gain *= gain
-        gain /= A[i]
-        j = int(gain.argmax())
-        y_i, y_j, old_i, old_j = y[i], y[j], alpha[i], alpha[j]
-        room_i = C[i] - old_i if y_i > 0 else old_i
-        room_j = old_j if y_j > 0 else C[j] - old_j
-        t = min((m - psi[j]) / A[i, j], room_i, room_j)  # eq. (eq-pair-step)
+        y_i, y_j, old_i, old_j = signs[i], signs[j], values[i], values[j]
+        room_i = bounds[i] - old_i if y_i > 0 else old_i
+        room_j = old_j if y_j > 0 else bounds[j] - old_j
+        t = min(b_ij / float(A[i, j]), room_i, room_j)  # eq. (eq-pair-step)
         new_i, new_j = old_i + y_i * t, old_j - y_j * t
         if t == room_i:
-            new_i = C[i] if y_i > 0 else 0.0
+            new_i = bounds[i] if y_i > 0 else 0.0
         if t == room_j:
-            new_j = 0.0 if y_j > 0 else C[j]
+            new_j = 0.0 if y_j > 0 else bounds[j]
         daxpy(S[i], psi, a=-(new_i - old_i) * y_i)
         daxpy(S[j], psi, a=-(new_j - old_j) * y_j)
-        alpha[i], alpha[j] = new_i, new_j
-        for k in (i, j):
-            can_rise = alpha[k] < C[k] if positive[k] else alpha[k] > 0
-            can_fall = alpha[k] > 0 if positive[k] else alpha[k] < C[k]
-            up_mask[k] = 0.0 if can_rise else -np.inf
-            low_mask[k] = 0.0 if can_fall else np.inf
+        values[i], values[j] = new_i, new_j
+        for k, value in ((i, new_i), (j, new_j)):
+            above, below = value > 0.0, value < bounds[k]
+            up_mask[k] = 0.0 if (below if signs[k] > 0 else above) else -np.inf
+            low_mask[k] = 0.0 if (above if signs[k] > 0 else below) else np.inf
         n_iter += 1
+    alpha[:] = values
     return n_iter
 
 
@@ -116,6 +118,7 @@ MIN_BATCH = 4
 INNER_FACTOR = 0.1
 MAX_EXACT_CHECKS = 3
 DRIFT_MARGIN = 0.75
+BLOCK_PER_ROOT_N = 7.0
 
 
 def solve_batched(problem, tol=1e-3, batch_size=BATCH_SIZE, cache_size=200.0, max_iter=None, callback=None,
@@ -124,8 +127,9 @@ def solve_batched(problem, tol=1e-3, batch_size=BATCH_SIZE, cache_size=200.0, ma
     select, rows, subproblem (solve_block), gradient.  ``problem.Q`` provides rows of
     S = diag(y) Q diag(y).  Stops when m(alpha) - M(alpha) < ``tol`` over all variables,
     eq. (eq-stopping), on a gradient recomputed in double precision; returns a SolverResult like
-    solve's (n_iter counts pair updates).  ``keep_half=False`` replaces the whole working set in
-    every round (for comparison only).
+    solve's (n_iter counts pair updates).  A block holds at most ``batch_size`` variables: all of
+    them if n <= batch_size, else about 7 sqrt(n).  ``keep_half=False`` replaces the whole working
+    set in every round (for comparison only).
     """
     tol, batch_size = check_tol(tol), check_batch_size(batch_size)
     rows, y, C, p = problem.Q, problem.y, problem.C, problem.p
@@ -134,11 +138,13 @@ def solve_batched(problem, tol=1e-3, batch_size=BATCH_SIZE, cache_size=200.0, ma
     budget_rows = int(cache_size * MEGABYTE // (rows.storage.itemsize * n))
     q = min(n, max(MIN_BATCH, min(batch_size, budget_rows)))
     whole = q == n                                       # a single block holds every variable
+    if not whole:                                        # rounds: blocks of about 7 sqrt(n) variables
+        q = max(MIN_BATCH, min(q, round(BLOCK_PER_ROOT_N * np.sqrt(n))))
     row_buffer = None if whole else np.zeros((q, n), dtype=rows.storage)
     S_block = None if whole else np.zeros((q, q))
-    scratch = None if whole else np.empty((min(rows.rows_per_block, q), n), dtype=rows.storage)
+    A_block = None if whole else np.empty((q, q))        # the inner solver's a_it
     slot_point = np.full(q, -1)                          # the variable whose row each slot holds
-    slot_round = np.zeros(q, dtype=int)                  # the round in which it entered
+    half = q // 2                                        # slots [0, half) and [half, q): the halves
     alpha = problem.alpha0.astype(float).copy()
     psi = exact_psi(problem, alpha)
     status, n_iter, round_, exact_checks = Status.MAX_ITER, 0, 0, 0
@@ -165,32 +171,31 @@ def solve_batched(problem, tol=1e-3, batch_size=BATCH_SIZE, cache_size=200.0, ma
                 status = Status.INACCURATE
                 break
         if whole:                                         # 1. select
-            free = np.arange(q) if round_ == 0 else np.empty(0, dtype=int)
-            new = free
-        else:
-            keep = keep_half and round_ > 0
-            free = np.argsort(slot_round, kind="stable")[: q - q // 2] if keep else np.arange(q)
-            kept = slot_point[np.setdiff1d(np.arange(q), free)]
-            new = select_batch(psi, up, low, kept[kept >= 0], free.size)
+            free = slice(0, q if round_ == 0 else 0)
+            new = np.arange(free.stop)
+        else:                                             # replace the half that entered earlier
+            if keep_half and round_ > 0:
+                free = slice(0, half) if round_ % 2 == 1 else slice(half, q)
+            else:
+                free = slice(0, q)
+            kept = np.concatenate([slot_point[:free.start], slot_point[free.stop:]])
+            new = select_batch(psi, up, low, kept[kept >= 0], free.stop - free.start)
         slot_point[free] = -1
-        slots = free[: new.size]
-        slot_point[slots], slot_round[slots] = new, round_ + 1
+        slots = slice(free.start, free.start + new.size)
+        slot_point[slots] = new
         if whole and new.size:                            # 2. rows
             S_block = rows.compute(new, np.empty((n, n)))
-        elif new.size:
-            columns = np.where(slot_point >= 0, slot_point, 0)
-            for start in range(0, new.size, scratch.shape[0]):
-                part = slice(start, start + scratch.shape[0])
-                block = rows.compute(new[part], scratch[: new[part].size])
-                row_buffer[slots[part]] = block
-                S_block[slots[part], :] = block[:, columns]
+        elif new.size:                                    # straight into the buffer's free rows
+            rows.compute(new, row_buffer[slots])
+            rows.compute(new, S_block[slots], columns=np.where(slot_point >= 0, slot_point, 0))
             S_block[:, slots] = S_block[slots, :].T
         active = np.flatnonzero(slot_point >= 0)          # 3. subproblem
         B = slot_point[active]
         S_BB = S_block if active.size == q else S_block[np.ix_(active, active)]
         alpha_B, psi_B = alpha[B].copy(), psi[B].copy()
-        inner_tol = max(target, INNER_FACTOR * (m - M))
-        n_iter += solve_block(S_BB, psi_B, y[B], alpha_B, C[B], inner_tol, max_iter - n_iter)
+        inner_tol = target if whole else max(target, INNER_FACTOR * (m - M))
+        n_iter += solve_block(S_BB, psi_B, y[B], alpha_B, C[B], inner_tol, max_iter - n_iter,
+                              A=A_block if active.size == q else None)
         if whole:                                         # 4. gradient
             psi[B] = psi_B
         else:
@@ -201,6 +206,12 @@ def solve_batched(problem, tol=1e-3, batch_size=BATCH_SIZE, cache_size=200.0, ma
         round_ += 1
     if status == Status.MAX_ITER and not whole:
         psi = exact_psi(problem, alpha)
+    return block_result(alpha, psi, y, p, C, n_iter, status)
+
+
+def block_result(alpha, psi, y, p, C, n_iter, status):
+    """The SolverResult of a solution and its psi = -y * G: the objective 1/2 alpha'(G + p) and
+    b = -rho, rho from eq. (eq-rho)."""
     G = -y * psi
     objective = 0.5 * float(alpha @ (G + p))
     rho = compute_rho(G, y, exact_bound_status(alpha, C))

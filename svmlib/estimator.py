@@ -33,19 +33,34 @@ def training_matrix(kernel, X):
     return kernel, X
 
 
+def announce_pair(solver, classes, i, j, n_members):
+    """The verbose line that opens the report on the pair of classes i and j."""
+    print(f"[{solver}] class {label_text(classes[i])} (+1) against class {label_text(classes[j])} (-1), "
+          f"{n_members} points")
+
+
 def train_pairs(solver, kernel, data, y_index, classes, settings, seed):
     """Train the two-class problem of every pair of classes, eq. (eq-ovo).  ``kernel`` is a Kernel
     (``data`` holds points) or "precomputed" (``data`` is the Gram matrix).  Returns, per pair,
-    the members and their coefficients alpha_t y_t, and the SolverResults."""
+    the members and their coefficients alpha_t y_t, and the SolverResults.  The "batched" solver
+    trains many small pairs side by side (solve_pairs_lockstep, from the chapter "Scaling up")."""
     pairs = class_pairs(classes.size)
+    problems = [pair_members(y_index, i, j) for i, j in pairs]
+    if solver == "batched":
+        from svmlib.lockstep import lockstep_applies, solve_pairs_lockstep   # a later chapter's module
+        if lockstep_applies(problems, y_index.size, settings.cache_size):
+            results = solve_pairs_lockstep(kernel, data, problems, settings)
+            for (i, j), (members, _), result in zip(pairs, problems, results):
+                if settings.verbose:
+                    announce_pair(solver, classes, i, j, members.size)
+                    print_summary(result, settings.C)
+            return [(members, result.alpha * y_pair) for (members, y_pair), result in zip(problems, results)], results
     seeds = np.random.SeedSequence(seed).spawn(len(pairs))
     models, results = [], []
-    for (i, j), pair_seed in zip(pairs, seeds):
-        members, y_pair = pair_members(y_index, i, j)
+    for (i, j), (members, y_pair), pair_seed in zip(pairs, problems, seeds):
         subset = data[members] if isinstance(kernel, Kernel) else data[np.ix_(members, members)]
         if settings.verbose:
-            print(f"[{solver}] class {label_text(classes[i])} (+1) against class {label_text(classes[j])} (-1), "
-                  f"{members.size} points")
+            announce_pair(solver, classes, i, j, members.size)
         result = train_binary(solver, subset, y_pair, kernel, settings, pair_seed)
         if settings.verbose:
             print_summary(result, settings.C)

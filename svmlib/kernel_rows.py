@@ -24,44 +24,48 @@ class KernelRows(KernelColumns):
     def __init__(self, kernel, X):
         super().__init__(kernel, X)
         self.storage = np.dtype(np.float32 if self.kernel.name in SINGLE_PRECISION_KERNELS else np.float64)
-        self.points = {np.dtype(np.float64): self.X}
-        self.squared_norms = {np.dtype(np.float64): self.norms} if self.distance else {}
+        self.operands = {}
         self.rows_per_block = max(1, ROW_BLOCK_BYTES // (8 * self.n_samples))
 
     def prepared(self, dtype):
-        """The points (and, for a distance kernel, their squared norms) in the precision ``dtype``."""
-        if dtype not in self.points:
-            self.points[dtype] = self.X.astype(dtype)
+        """The two factors of the matrix product, in the precision ``dtype``: the points and their
+        transpose, or for a distance kernel the rows ``[x_i, x_i'x_i, 1]`` and the columns
+        ``[-2 x_j, 1, x_j'x_j]`` times ``size**2``, whose product is the scaled squared distance,
+        eq. (eq-augmented-product)."""
+        if dtype not in self.operands:
             if self.distance:
-                self.squared_norms[dtype] = np.einsum("ij,ij->i", self.points[dtype], self.points[dtype])
-        return self.points[dtype], self.squared_norms.get(dtype)
+                ones = np.ones((self.n_samples, 1))
+                left = np.hstack([self.X, self.norms[:, None], ones])
+                right = np.hstack([-2.0 * self.X, ones, self.norms[:, None]]).T * self.size**2
+            else:
+                left, right = self.X, self.X.T
+            self.operands[dtype] = (np.ascontiguousarray(left, dtype=dtype), np.ascontiguousarray(right, dtype=dtype))
+        return self.operands[dtype]
 
-    def compute(self, indices, out):
-        """out[k] = k(x_indices[k], x_j) for every j; returns out.
+    def compute(self, indices, out, columns=None):
+        """out[k] = k(x_indices[k], x_j) for every j, or for the j in ``columns``; returns out.
 
         The exponential kernel takes the square root of the distances, which turns the product
         form's rounding near zero into large errors in single precision; its rows are computed in
         double precision whatever the output's precision.  Values that overflow raise an error.
         """
         work = np.dtype(np.float64) if self.kernel.name == "exponential" else out.dtype
-        P, norms = self.prepared(work)
+        left, right = self.prepared(work)
+        if columns is not None:
+            right = right[:, columns]
         for start in range(0, len(indices), self.rows_per_block):
             part = indices[start:start + self.rows_per_block]
             target = out[start:start + len(part)]
             block = target if work == out.dtype else np.empty(target.shape, dtype=work)
-            np.matmul(P[part], P.T, out=block)
-            if self.distance:              # ||x_i||^2 + ||x_j||^2 - 2 x_i'x_j, never negative
-                block *= -2.0
-                block += norms[part, None]
-                block += norms[None, :]
+            np.matmul(left[part], right, out=block)
+            if self.distance:              # a squared distance is never negative
                 np.maximum(block, 0.0, out=block)
-                block *= self.size**2
             self.formula(block, **self.parameters, out=block)
             if not self.distance and not np.isfinite(block).all():
                 raise ValueError(f"the {self.kernel.name} kernel's values overflow {work.name}: scale the features")
             if block is not target:
                 target[...] = block
-        self.n_evaluations += len(indices) * self.n_samples
+        self.n_evaluations += len(indices) * right.shape[1]
         return out
 
 
@@ -76,8 +80,8 @@ class GramRows:
         self.rows_per_block = self.n_samples
         self.n_evaluations = 0
 
-    def compute(self, indices, out):
-        """out[k] = K[indices[k]]; returns out."""
-        out[...] = self.K[indices]
-        self.n_evaluations += len(indices) * self.n_samples
+    def compute(self, indices, out, columns=None):
+        """out[k] = K[indices[k]], or its entries in ``columns``; returns out."""
+        out[...] = self.K[indices] if columns is None else self.K[np.ix_(indices, columns)]
+        self.n_evaluations += out.size
         return out

@@ -27,6 +27,17 @@ def test_kernel_rows_match_the_kernel_functions(kernel, dtype, bound):
     np.testing.assert_allclose(rows.diagonal, np.diag(kernel(X)), rtol=1e-12, atol=1e-12)
 
 
+@pytest.mark.parametrize("kernel", KERNELS, ids=lambda k: k.name)
+def test_rows_restricted_to_columns_match_the_kernel_functions(kernel):
+    X = np.random.default_rng(3).normal(size=(90, 4)) * 2 + 5
+    picked, columns = np.array([7, 0, 89]), np.array([5, 5, 88, 1, 60])
+    exact = kernel(X[picked], X[columns])
+    found = KernelRows(kernel, X).compute(picked, np.empty((3, 5)), columns=columns)
+    assert np.abs(found - exact).max() <= 1e-7 * np.abs(exact).max()
+    K = kernel(X)
+    np.testing.assert_array_equal(GramRows(K).compute(picked, np.empty((3, 5)), columns=columns), K[np.ix_(picked, columns)])
+
+
 def test_rows_come_in_blocks_without_a_full_matrix(monkeypatch):
     import svmlib.kernel_rows
     X = np.random.default_rng(2).normal(size=(300, 4))

@@ -1,0 +1,114 @@
+# Generated from chapters/scaling_up.ipynb by tools/export.py. Do not edit: change the notebook, then run `make export`.
+"""Many small two-class problems solved side by side, one pair update of each per step (from the chapter "Scaling up")."""
+
+import numpy as np
+
+from svmlib.batched import BATCH_SIZE, block_result
+from svmlib.kernel_cache import MEGABYTE
+from svmlib.kernel_rows import GramRows, KernelRows
+from svmlib.result import Status
+from svmlib.solver import check_max_iter
+from svmlib.working_set import TAU
+
+
+def padded_problems(members, labels, C):
+    """The problems as rows of equal width: each point's index in K, its label and its bound.  The
+    padding has C = 0 and alpha = 0, so it is in neither I_up nor I_low and is never selected."""
+    width = max(len(points) for points in members)
+    index = np.zeros((len(members), width), dtype=np.intp)
+    y, bound = np.ones((len(members), width)), np.zeros((len(members), width))
+    for row, (points, labels_row) in enumerate(zip(members, labels)):
+        index[row, :len(points)], y[row, :len(points)], bound[row, :len(points)] = points, labels_row, C
+    return index, y, bound
+
+
+def solve_lockstep(K, members, labels, C, eps, max_iter):
+    """Second-order SMO, eqs. (eq-wss2-signed) and (eq-signed-update), on many C-SVC duals at once:
+    each step makes one pair update in every problem not yet optimal, with numpy calls on arrays
+    holding all of them.  Problem k trains on the points ``members[k]`` (indices into the Gram
+    matrix ``K``) with labels ``labels[k]``, from alpha = 0, until m - M < ``eps``, eq.
+    (eq-stopping), or ``max_iter`` updates.  Returns a SolverResult per problem; each makes the
+    same updates as solve_block would on it alone.
+    """
+    n = K.shape[0]
+    K_flat = K.reshape(-1)
+    index, y, bound = padded_problems(members, labels, C)
+    K_diag = np.diag(K)[index]
+    alpha, psi = np.zeros(y.shape), y.copy()                   # psi = -y G = y at alpha = 0
+    up_mask = np.where((y > 0) & (bound > 0), 0.0, -np.inf)
+    low_mask = np.where((y < 0) & (bound > 0), 0.0, np.inf)
+    problem, zero = np.arange(len(members)), np.zeros(())
+    results = [None] * len(members)
+    n_iter = 0
+    while True:
+        rows = np.arange(problem.size)
+        up = psi + up_mask
+        i = up.argmax(axis=1)
+        m = up[rows, i]
+        b = np.subtract(m[:, None], psi)                       # b_it = m - psi_t, -inf outside I_low
+        b -= low_mask
+        done = b.max(axis=1) < eps                             # eq. (eq-stopping), per problem
+        stopped = done | (n_iter == max_iter)
+        if stopped.any():
+            for row in np.flatnonzero(stopped):
+                k, size = problem[row], len(members[problem[row]])
+                results[k] = block_result(alpha[row, :size].copy(), psi[row, :size].copy(), y[row, :size],
+                                          -np.ones(size), bound[row, :size], n_iter,
+                                          Status.OPTIMAL if done[row] else Status.MAX_ITER)
+            keep = ~stopped
+            if not keep.any():
+                return results
+            problem, index, y, bound, K_diag, alpha, psi, up_mask, low_mask, i, m, b = (
+                array[keep] for array in (problem, index, y, bound, K_diag, alpha, psi, up_mask, low_mask, i, m, b))
+            rows = np.arange(problem.size)
+        S_i = K_flat.take(index + (index[rows, i] * n)[:, None])     # row i of each problem's S = K
+        A_i = S_i * -2.0                                       # a_it = S_ii + S_tt - 2 S_it
+        A_i += K_diag[rows, i][:, None]
+        A_i += K_diag
+        A_i[A_i <= 0.0] = TAU
+        np.maximum(b, zero, out=b)
+        b *= b
+        b /= A_i
+        j = b.argmax(axis=1)                                   # eq. (eq-wss2-signed)
+        y_i, y_j, old_i, old_j = y[rows, i], y[rows, j], alpha[rows, i], alpha[rows, j]
+        C_i, C_j = bound[rows, i], bound[rows, j]
+        room_i = np.where(y_i > 0, C_i - old_i, old_i)
+        room_j = np.where(y_j > 0, old_j, C_j - old_j)
+        t = np.minimum(np.minimum((m - psi[rows, j]) / A_i[rows, j], room_i), room_j)   # eq. (eq-pair-step)
+        new_i = np.where(t == room_i, np.where(y_i > 0, C_i, 0.0), old_i + y_i * t)
+        new_j = np.where(t == room_j, np.where(y_j > 0, 0.0, C_j), old_j - y_j * t)
+        S_j = K_flat.take(index + (index[rows, j] * n)[:, None])
+        S_i *= ((new_i - old_i) * y_i)[:, None]                # eq. (eq-signed-update)
+        S_j *= ((new_j - old_j) * y_j)[:, None]
+        psi -= S_i
+        psi -= S_j
+        both, rows_twice = np.concatenate((i, j)), np.concatenate((rows, rows))
+        value, y_k, C_k = np.concatenate((new_i, new_j)), np.concatenate((y_i, y_j)), np.concatenate((C_i, C_j))
+        alpha[rows_twice, both] = value
+        above, below = value > 0.0, value < C_k
+        up_mask[rows_twice, both] = np.where(np.where(y_k > 0, below, above), 0.0, -np.inf)
+        low_mask[rows_twice, both] = np.where(np.where(y_k > 0, above, below), 0.0, np.inf)
+        n_iter += 1
+
+
+def lockstep_applies(problems, n_samples, cache_size):
+    """Whether the estimator's two-class problems (members, labels) go to solve_lockstep: more
+    than one, none larger than one block of the batched solver, and the Gram matrix of all
+    ``n_samples`` points, in double precision, within ``cache_size`` megabytes."""
+    return (len(problems) > 1 and max(members.size for members, _ in problems) <= BATCH_SIZE
+            and 8 * n_samples**2 <= cache_size * MEGABYTE)
+
+
+def solve_pairs_lockstep(kernel, data, problems, settings):
+    """The estimator's two-class problems solved by solve_lockstep on one Gram matrix of all the
+    points: ``data`` itself for a precomputed kernel, else computed by KernelRows in the precision
+    the batched solver keeps rows in.  Returns a SolverResult per problem."""
+    n = data.shape[0]
+    if isinstance(kernel, str):                                # "precomputed": data is the Gram matrix
+        K = GramRows(data).K
+    else:
+        rows = KernelRows(kernel, data)
+        K = rows.compute(np.arange(n), np.empty((n, n), dtype=rows.storage))
+    members, labels = zip(*problems)
+    max_iter = check_max_iter(settings.max_iter, max(points.size for points in members))
+    return solve_lockstep(K, members, labels, settings.C, settings.tol, max_iter)
