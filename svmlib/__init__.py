@@ -209,7 +209,9 @@ from .batched import (
 )
 from .lockstep import (
     padded_problems,
+    check_problems,
     solve_lockstep,
+    lockstep_steps,
     lockstep_applies,
     solve_pairs_lockstep,
 )
@@ -364,7 +366,9 @@ __all__ = [
     "c_svc_block_problem",
     "batched_smo",
     "padded_problems",
+    "check_problems",
     "solve_lockstep",
+    "lockstep_steps",
     "lockstep_applies",
     "solve_pairs_lockstep",
 ]

@@ -46,11 +46,13 @@ def solve_block(S, psi, y, alpha, C, eps, max_iter, A=None):
         m = float(up[i])
         np.subtract(m, psi, out=b)                     # b_it = m - psi_t, and -inf outside I_low
         b -= low_mask
-        np.maximum(b, zero, out=b)
+        np.maximum(b, zero, out=b)                     # then, in place, the gains of eq. (eq-wss2-signed)
         b *= b
         b /= A[i]
         j = int(b.argmax())
         b_ij = m - float(psi[j])
+        if not b[j] > 0.0:                             # no t in I_low has psi_t < m: m - M <= 0
+            break
         if b_ij < eps and m - float(np.min(psi + low_mask)) < eps:   # the minimum only when j is close
             break
         y_i, y_j, old_i, old_j = signs[i], signs[j], values[i], values[j]
@@ -127,8 +129,8 @@ def solve_batched(problem, tol=1e-3, batch_size=BATCH_SIZE, cache_size=200.0, ma
     select, rows, subproblem (solve_block), gradient.  ``problem.Q`` provides rows of
     S = diag(y) Q diag(y).  Stops when m(alpha) - M(alpha) < ``tol`` over all variables,
     eq. (eq-stopping), on a gradient recomputed in double precision; returns a SolverResult like
-    solve's (n_iter counts pair updates).  A block holds at most ``batch_size`` variables: all of
-    them if n <= batch_size, else about 7 sqrt(n).  ``keep_half=False`` replaces the whole working
+    solve's (n_iter counts pair updates).  A block holds at most ``batch_size`` variables and at
+    most the rows ``cache_size`` megabytes hold: all n if that allows, else about 7 sqrt(n).  ``keep_half=False`` replaces the whole working
     set in every round (for comparison only).
     """
     tol, batch_size = check_tol(tol), check_batch_size(batch_size)

@@ -4,10 +4,12 @@
 import numpy as np
 
 from svmlib.batched import BATCH_SIZE, block_result
+from svmlib.hinge import check_C
 from svmlib.kernel_cache import MEGABYTE
 from svmlib.kernel_rows import GramRows, KernelRows
 from svmlib.result import Status
-from svmlib.solver import check_max_iter
+from svmlib.solver import check_max_iter, check_tol
+from svmlib.validation import check_matrix
 from svmlib.working_set import TAU
 
 
@@ -22,14 +24,45 @@ def padded_problems(members, labels, C):
     return index, y, bound
 
 
+def check_problems(K, members, labels):
+    """The Gram matrix as a square float64 array, and each problem's members (indices into it)
+    and labels (-1 or +1, one per member) as arrays; or a ValueError that names the problem."""
+    K = check_matrix(K, name="K")
+    if K.shape[0] != K.shape[1]:
+        raise ValueError(f"K must be a square Gram matrix; got shape {K.shape}")
+    if len(members) == 0 or len(members) != len(labels):
+        raise ValueError(f"need one label array per problem and at least one problem; got {len(members)} "
+                         f"member arrays and {len(labels)} label arrays")
+    members = [np.asarray(points, dtype=np.intp) for points in members]
+    labels = [np.asarray(values, dtype=float) for values in labels]
+    for k, (points, values) in enumerate(zip(members, labels)):
+        if points.ndim != 1 or points.size == 0 or values.shape != points.shape:
+            raise ValueError(f"problem {k}: members and labels must be non-empty 1-D arrays of one length; "
+                             f"got shapes {points.shape} and {values.shape}")
+        if points.min() < 0 or points.max() >= K.shape[0]:
+            raise ValueError(f"problem {k}: members must index the {K.shape[0]} rows of K")
+        if not np.all(np.abs(values) == 1.0):
+            raise ValueError(f"problem {k}: labels must be -1 or +1")
+    return K, members, labels
+
+
 def solve_lockstep(K, members, labels, C, eps, max_iter):
     """Second-order SMO, eqs. (eq-wss2-signed) and (eq-signed-update), on many C-SVC duals at once:
     each step makes one pair update in every problem not yet optimal, with numpy calls on arrays
     holding all of them.  Problem k trains on the points ``members[k]`` (indices into the Gram
     matrix ``K``) with labels ``labels[k]``, from alpha = 0, until m - M < ``eps``, eq.
-    (eq-stopping), or ``max_iter`` updates.  Returns a SolverResult per problem; each makes the
-    same updates as solve_block would on it alone.
+    (eq-stopping), or ``max_iter`` updates.  Returns a SolverResult per problem; each follows
+    the rule solve_block follows on it alone.
     """
+    K, members, labels = check_problems(K, members, labels)
+    C, eps = check_C(C), check_tol(eps)
+    max_iter = check_max_iter(max_iter, max(points.size for points in members))
+    return lockstep_steps(K, members, labels, C, eps, max_iter)
+
+
+def lockstep_steps(K, members, labels, C, eps, max_iter):
+    """The steps of solve_lockstep, on arguments already checked (the estimator's Gram matrix is
+    finite by construction: its points were checked, and KernelRows refuses overflow)."""
     n = K.shape[0]
     K_flat = K.reshape(-1)
     index, y, bound = padded_problems(members, labels, C)
@@ -91,24 +124,30 @@ def solve_lockstep(K, members, labels, C, eps, max_iter):
         n_iter += 1
 
 
+GRAM_ENTRY_BYTES = 9    # a float64 entry of the Gram matrix, and its flag while it is checked for finiteness
+PADDED_ARRAYS = 24      # float64 arrays of the problems' padded shape alive at once in solve_lockstep (measured)
+
+
 def lockstep_applies(problems, n_samples, cache_size):
     """Whether the estimator's two-class problems (members, labels) go to solve_lockstep: more
     than one, none larger than one block of the batched solver, and the Gram matrix of all
-    ``n_samples`` points, in double precision, within ``cache_size`` megabytes."""
-    return (len(problems) > 1 and max(members.size for members, _ in problems) <= BATCH_SIZE
-            and 8 * n_samples**2 <= cache_size * MEGABYTE)
+    ``n_samples`` points with solve_lockstep's padded arrays within ``cache_size`` megabytes."""
+    width = max(members.size for members, _ in problems)
+    needed = GRAM_ENTRY_BYTES * n_samples**2 + PADDED_ARRAYS * len(problems) * width * np.dtype(float).itemsize
+    return len(problems) > 1 and width <= BATCH_SIZE and needed <= cache_size * MEGABYTE
 
 
 def solve_pairs_lockstep(kernel, data, problems, settings):
     """The estimator's two-class problems solved by solve_lockstep on one Gram matrix of all the
-    points: ``data`` itself for a precomputed kernel, else computed by KernelRows in the precision
-    the batched solver keeps rows in.  Returns a SolverResult per problem."""
+    points: ``data`` itself for a precomputed kernel, else computed by KernelRows, in double
+    precision as a single block of the batched solver is (single-precision rows would let psi
+    drift, and the problems are not checked again).  Returns a SolverResult per problem."""
     n = data.shape[0]
     if isinstance(kernel, str):                                # "precomputed": data is the Gram matrix
         K = GramRows(data).K
     else:
         rows = KernelRows(kernel, data)
-        K = rows.compute(np.arange(n), np.empty((n, n), dtype=rows.storage))
+        K = rows.compute(np.arange(n), np.empty((n, n)))
     members, labels = zip(*problems)
     max_iter = check_max_iter(settings.max_iter, max(points.size for points in members))
-    return solve_lockstep(K, members, labels, settings.C, settings.tol, max_iter)
+    return lockstep_steps(K, members, labels, settings.C, settings.tol, max_iter)

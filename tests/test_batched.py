@@ -83,7 +83,7 @@ def random_general_qp(seed, n=50):
 
 
 @pytest.mark.parametrize("seed", range(6))
-@pytest.mark.parametrize("batch_size", [4, 16, 1024])
+@pytest.mark.parametrize("batch_size", [4, 5, 7, 16, 1024])
 def test_general_qp_matches_cvxopt(seed, batch_size):
     Q, p, y, C, alpha0 = random_general_qp(seed)
     n = y.size
@@ -204,3 +204,35 @@ def test_a_tiny_cache_still_converges():
     reference = SVC().fit(X, y)
     assert model.fit_status_ == 0
     np.testing.assert_allclose(model.objective_, reference.objective_, rtol=1e-5)
+
+
+def test_solve_block_stops_when_no_variable_of_I_low_lies_below_m():
+    """m = 0 < M = 1 here (optimal), and slot 0 is in I_up only: the best gain is zero, and the
+    solver must stop rather than pick slot 0 as j (which has no room) forever."""
+    y, alpha, psi = np.array([1.0, 1.0, -1.0]), np.zeros(3), np.array([-5.0, 0.0, 1.0])
+    assert solve_block(np.eye(3), psi, y, alpha, np.ones(3), 1e-3, 1000) == 0
+    np.testing.assert_array_equal(alpha, 0.0)
+
+
+@pytest.mark.parametrize("seed", range(40))
+def test_small_random_problems_match_chapter_6(seed):
+    rng = np.random.default_rng(seed)
+    n = int(rng.integers(3, 12))
+    X = rng.normal(size=(n, 2))
+    y = np.where(rng.random(n) < 0.5, -1.0, 1.0)
+    y[:2] = [1.0, -1.0]
+    kernel = Kernel("linear")
+    ours = batched_smo(X, y, 1.0, kernel)
+    reference = solve(c_svc_problem(X, y, 1.0, kernel))
+    assert ours.status == Status.OPTIMAL and ours.n_iter < 100 * n
+    assert ours.objective == pytest.approx(reference.objective, rel=1e-6, abs=1e-9)
+
+
+def test_five_points_that_once_stalled_the_inner_solver_train_in_a_few_updates():
+    X = np.array([[0.8, 0.3], [-1.3, 0.9], [0.4, -0.5], [0.6, 0.4], [0.3, 0.0]])
+    y = np.array([-1.0, 1.0, -1.0, 1.0, 1.0])
+    for labels in (y, -y):
+        ours = batched_smo(X, labels, 1.0, Kernel("linear"), max_iter=1000)
+        reference = solve(c_svc_problem(X, labels, 1.0, Kernel("linear")))
+        assert ours.status == Status.OPTIMAL and ours.n_iter <= 10
+        assert ours.objective == pytest.approx(reference.objective, rel=1e-9)
