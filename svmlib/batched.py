@@ -130,8 +130,8 @@ def solve_batched(problem, tol=1e-3, batch_size=BATCH_SIZE, cache_size=200.0, ma
     S = diag(y) Q diag(y).  Stops when m(alpha) - M(alpha) < ``tol`` over all variables,
     eq. (eq-stopping), on a gradient recomputed in double precision; returns a SolverResult like
     solve's (n_iter counts pair updates).  A block holds at most ``batch_size`` variables and at
-    most the rows ``cache_size`` megabytes hold: all n if that allows, else about 7 sqrt(n).  ``keep_half=False`` replaces the whole working
-    set in every round (for comparison only).
+    most the rows ``cache_size`` megabytes hold: all n if that allows, else about 7 sqrt(n).
+    ``keep_half=False`` replaces the whole working set in every round (for comparison only).
     """
     tol, batch_size = check_tol(tol), check_batch_size(batch_size)
     rows, y, C, p = problem.Q, problem.y, problem.C, problem.p
