@@ -36,8 +36,8 @@ def solve_block(S, psi, y, alpha, C, eps, max_iter, A=None):
     A += S_diag[None, :]
     A[A <= 0.0] = TAU                                 # as in eq. (eq-wss2)
     signs, bounds, values = y.tolist(), C.tolist(), alpha.tolist()   # the scalar work in Python numbers
-    up_mask = np.where(np.where(y > 0, alpha < C, alpha > 0), 0.0, -np.inf)
-    low_mask = np.where(np.where(y > 0, alpha > 0, alpha < C), 0.0, np.inf)
+    I_up, I_low = up_low_sets(alpha, y, C)                           # eq. (eq-up-low)
+    up_mask, low_mask = np.where(I_up, 0.0, -np.inf), np.where(I_low, 0.0, np.inf)
     up, b, zero = np.empty(q), np.empty(q), np.zeros(())
     n_iter = 0
     while n_iter < max_iter:

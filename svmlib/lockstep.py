@@ -10,7 +10,7 @@ from svmlib.kernel_rows import GramRows, KernelRows
 from svmlib.result import Status
 from svmlib.solver import check_max_iter, check_tol
 from svmlib.validation import check_matrix
-from svmlib.working_set import TAU
+from svmlib.working_set import TAU, up_low_sets
 
 
 def padded_problems(members, labels, C):
@@ -68,8 +68,8 @@ def lockstep_steps(K, members, labels, C, eps, max_iter):
     index, y, bound = padded_problems(members, labels, C)
     K_diag = np.diag(K)[index]
     alpha, psi = np.zeros(y.shape), y.copy()                   # psi = -y G = y at alpha = 0
-    up_mask = np.where((y > 0) & (bound > 0), 0.0, -np.inf)
-    low_mask = np.where((y < 0) & (bound > 0), 0.0, np.inf)
+    I_up, I_low = up_low_sets(alpha, y, bound)                 # eq. (eq-up-low)
+    up_mask, low_mask = np.where(I_up, 0.0, -np.inf), np.where(I_low, 0.0, np.inf)
     problem, zero = np.arange(len(members)), np.zeros(())
     results = [None] * len(members)
     n_iter = 0
@@ -118,9 +118,8 @@ def lockstep_steps(K, members, labels, C, eps, max_iter):
         both, rows_twice = np.concatenate((i, j)), np.concatenate((rows, rows))
         value, y_k, C_k = np.concatenate((new_i, new_j)), np.concatenate((y_i, y_j)), np.concatenate((C_i, C_j))
         alpha[rows_twice, both] = value
-        above, below = value > 0.0, value < C_k
-        up_mask[rows_twice, both] = np.where(np.where(y_k > 0, below, above), 0.0, -np.inf)
-        low_mask[rows_twice, both] = np.where(np.where(y_k > 0, above, below), 0.0, np.inf)
+        I_up, I_low = up_low_sets(value, y_k, C_k)
+        up_mask[rows_twice, both], low_mask[rows_twice, both] = np.where(I_up, 0.0, -np.inf), np.where(I_low, 0.0, np.inf)
         n_iter += 1
 
 
