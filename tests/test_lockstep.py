@@ -36,7 +36,7 @@ def test_each_problem_is_solved_as_solve_block_solves_it_alone(C):
         K_pair = K[np.ix_(members, members)]
         alpha, psi = np.zeros(members.size), labels.copy()
         steps = solve_block(K_pair, psi, labels, alpha, np.full(members.size, C), 1e-3, 10**6)
-        assert result.status == Status.OPTIMAL and abs(result.n_iter - steps) <= 0.10 * steps
+        assert result.status == Status.OPTIMAL and abs(result.n_iter - steps) <= 0.25 * steps
         Q = labels[:, None] * labels[None, :] * K_pair
         assert result.objective == pytest.approx(0.5 * alpha @ Q @ alpha - alpha.sum(), rel=1e-6)
         assert result.objective == pytest.approx(0.5 * result.alpha @ Q @ result.alpha - result.alpha.sum(), rel=1e-9)
