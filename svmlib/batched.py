@@ -12,48 +12,75 @@ from svmlib.intercept import compute_rho
 from svmlib.kernel_cache import MEGABYTE
 from svmlib.kernels import Kernel
 from svmlib.result import SolverResult, Status
-from svmlib.solver import QPProblem, check_max_iter, check_tol, exact_bound_status
+from svmlib.solver import (
+    QPProblem,
+    check_max_iter,
+    check_tol,
+    exact_bound_status,
+)
 from svmlib.validation import check_binary_problem
 from svmlib.working_set import TAU, up_low_sets
 from svmlib.kernel_rows import GramRows, KernelRows
 
 
 def solve_block(S, psi, y, alpha, C, eps, max_iter, A=None):
-    """Second-order SMO, eqs. (eq-wss2-signed) and (eq-signed-update), on a dense block, in place.
+    """Second-order SMO, eqs. (eq-wss2-signed) and (eq-signed-update), on a
+    dense block, in place.
 
-    ``S`` is diag(y) Q diag(y) restricted to the block, ``psi`` = -y * G (float64, contiguous:
-    BLAS updates it in place), ``alpha`` and ``C`` the block's multipliers and bounds.  Stops when
-    max over I_up of psi minus min over I_low of psi is below ``eps``, eq. (eq-stopping), or after
-    ``max_iter`` pair updates; returns the number of updates.  ``A``, if given, is an array of
-    S's shape to hold the a_it (a caller solving many blocks allocates it once).
+    ``S`` is diag(y) Q diag(y) restricted to the block, ``psi`` = -y * G
+    (float64, contiguous: BLAS updates it in place), ``alpha`` and ``C`` the
+    block's multipliers and bounds.  Stops when max over I_up of psi minus
+    min over I_low of psi is below ``eps``, eq. (eq-stopping), or after
+    ``max_iter`` pair updates; returns the number of updates.  ``A``, if
+    given, is an array of S's shape to hold the a_it (a caller solving many
+    blocks allocates it once).
     """
-    if psi.dtype != np.float64 or not psi.flags.c_contiguous or not psi.flags.writeable:
-        raise ValueError("psi must be a writeable, contiguous float64 array: it is updated in place")
+    if (
+        psi.dtype != np.float64
+        or not psi.flags.c_contiguous
+        or not psi.flags.writeable
+    ):
+        raise ValueError(
+            "psi must be a writeable, contiguous float64 array: it is updated in place"
+        )
     q = y.shape[0]
     S_diag = np.diag(S)
-    A = np.multiply(S, -2.0, out=A)                   # a_it = S_ii + S_tt - 2 S_it
+    A = np.multiply(S, -2.0, out=A)  # a_it = S_ii + S_tt - 2 S_it
     A += S_diag[:, None]
     A += S_diag[None, :]
-    A[A <= 0.0] = TAU                                 # as in eq. (eq-wss2)
-    signs, bounds, values = y.tolist(), C.tolist(), alpha.tolist()   # the scalar work in Python numbers
-    I_up, I_low = up_low_sets(alpha, y, C)                           # eq. (eq-up-low)
-    up_mask, low_mask = np.where(I_up, 0.0, -np.inf), np.where(I_low, 0.0, np.inf)
+    A[A <= 0.0] = TAU  # as in eq. (eq-wss2)
+    signs, bounds, values = (
+        y.tolist(),
+        C.tolist(),
+        alpha.tolist(),
+    )  # the scalar work in Python numbers
+    I_up, I_low = up_low_sets(alpha, y, C)  # eq. (eq-up-low)
+    up_mask, low_mask = (
+        np.where(I_up, 0.0, -np.inf),
+        np.where(I_low, 0.0, np.inf),
+    )
     up, b, zero = np.empty(q), np.empty(q), np.zeros(())
     n_iter = 0
     while n_iter < max_iter:
         np.add(psi, up_mask, out=up)
         i = int(up.argmax())
         m = float(up[i])
-        np.subtract(m, psi, out=b)                     # b_it = m - psi_t, and -inf outside I_low
+        np.subtract(
+            m, psi, out=b
+        )  # b_it = m - psi_t, and -inf outside I_low
         b -= low_mask
-        np.maximum(b, zero, out=b)                     # then, in place, the gains of eq. (eq-wss2-signed)
+        np.maximum(
+            b, zero, out=b
+        )  # then, in place, the gains of eq. (eq-wss2-signed)
         b *= b
         b /= A[i]
         j = int(b.argmax())
         b_ij = m - float(psi[j])
-        if not b[j] > 0.0:                             # no t in I_low has psi_t < m: m - M <= 0
+        if not b[j] > 0.0:  # no t in I_low has psi_t < m: m - M <= 0
             break
-        if b_ij < eps and m - float(np.min(psi + low_mask)) < eps:   # the minimum only when j is close
+        if (
+            b_ij < eps and m - float(np.min(psi + low_mask)) < eps
+        ):  # the minimum only when j is close
             break
         y_i, y_j, old_i, old_j = signs[i], signs[j], values[i], values[j]
         room_i = bounds[i] - old_i if y_i > 0 else old_i
@@ -69,17 +96,23 @@ def solve_block(S, psi, y, alpha, C, eps, max_iter, A=None):
         values[i], values[j] = new_i, new_j
         for k, value in ((i, new_i), (j, new_j)):
             above, below = value > 0.0, value < bounds[k]
-            up_mask[k] = 0.0 if (below if signs[k] > 0 else above) else -np.inf
-            low_mask[k] = 0.0 if (above if signs[k] > 0 else below) else np.inf
+            up_mask[k] = (
+                0.0 if (below if signs[k] > 0 else above) else -np.inf
+            )
+            low_mask[k] = (
+                0.0 if (above if signs[k] > 0 else below) else np.inf
+            )
         n_iter += 1
     alpha[:] = values
     return n_iter
 
 
 def select_batch(psi, up, low, excluded, count):
-    """Up to ``count`` variables outside ``excluded``: half of them the largest psi over I_up, the
-    rest the smallest psi over I_low (the most violating, for step 1 of a round).  With count >= 2
-    the maximal violating pair is among them unless it is excluded (then it is in the block)."""
+    """Up to ``count`` variables outside ``excluded``: half of them the
+    largest psi over I_up, the rest the smallest psi over I_low (the most
+    violating, for step 1 of a round).  With count >= 2 the maximal
+    violating pair is among them unless it is excluded (then it is in the
+    block)."""
     psi_up, psi_low = np.where(up, psi, -np.inf), np.where(low, psi, np.inf)
     psi_up[excluded], psi_low[excluded] = -np.inf, np.inf
     half = min(count // 2, psi.shape[0] - 1)
@@ -93,25 +126,36 @@ def select_batch(psi, up, low, excluded, count):
 
 
 def exact_psi(problem, alpha):
-    """psi = -y * (Q alpha + p) from scratch (Q alpha = diag(y) S (y * alpha)), from the rows of the
-    non-zero alpha only, a block of rows at a time: each block's rows in the precision the solver
-    keeps them in, and the sum over the blocks in double precision."""
+    """psi = -y * (Q alpha + p) from scratch (Q alpha = diag(y) S (y *
+    alpha)), from the rows of the non-zero alpha only, a block of rows at a
+    time: each block's rows in the precision the solver keeps them in, and
+    the sum over the blocks in double precision."""
     y, rows = problem.y, problem.Q
     psi = -y * problem.p
     nonzero = np.flatnonzero(alpha)
-    block = np.empty((min(rows.rows_per_block, max(nonzero.size, 1)), y.shape[0]), dtype=rows.storage)
+    block = np.empty(
+        (min(rows.rows_per_block, max(nonzero.size, 1)), y.shape[0]),
+        dtype=rows.storage,
+    )
     for start in range(0, nonzero.size, rows.rows_per_block):
-        part = nonzero[start:start + rows.rows_per_block]
+        part = nonzero[start : start + rows.rows_per_block]
         weights = (alpha[part] * y[part]).astype(rows.storage)
         psi -= weights @ rows.compute(part, block[: part.size])
     return psi
 
 
 def check_batch_size(batch_size):
-    """The working-set size: an integer of at least MIN_BATCH (smaller blocks cannot hold both
-    members of the maximal violating pair next to the kept half)."""
-    if isinstance(batch_size, bool) or not isinstance(batch_size, numbers.Integral) or batch_size < MIN_BATCH:
-        raise ValueError(f"batch_size must be an integer of at least {MIN_BATCH}; got {batch_size!r}")
+    """The working-set size: an integer of at least MIN_BATCH (smaller
+    blocks cannot hold both members of the maximal violating pair next to
+    the kept half)."""
+    if (
+        isinstance(batch_size, bool)
+        or not isinstance(batch_size, numbers.Integral)
+        or batch_size < MIN_BATCH
+    ):
+        raise ValueError(
+            f"batch_size must be an integer of at least {MIN_BATCH}; got {batch_size!r}"
+        )
     return int(batch_size)
 
 
@@ -123,15 +167,24 @@ DRIFT_MARGIN = 0.75
 BLOCK_PER_ROOT_N = 7.0
 
 
-def solve_batched(problem, tol=1e-3, batch_size=BATCH_SIZE, cache_size=200.0, max_iter=None, callback=None,
-                  keep_half=True):
-    """Batched working sets for eq. (eq-general-qp), the rounds of the chapter "Scaling up":
-    select, rows, subproblem (solve_block), gradient.  ``problem.Q`` provides rows of
-    S = diag(y) Q diag(y).  Stops when m(alpha) - M(alpha) < ``tol`` over all variables,
-    eq. (eq-stopping), on a gradient recomputed in double precision; returns a SolverResult like
-    solve's (n_iter counts pair updates).  A block holds at most ``batch_size`` variables and at
-    most the rows ``cache_size`` megabytes hold: all n if that allows, else about 7 sqrt(n).
-    ``keep_half=False`` replaces the whole working set in every round (for comparison only).
+def solve_batched(
+    problem,
+    tol=1e-3,
+    batch_size=BATCH_SIZE,
+    cache_size=200.0,
+    max_iter=None,
+    callback=None,
+    keep_half=True,
+):
+    """Batched working sets for eq. (eq-general-qp), the rounds of the
+    chapter "Scaling up": select, rows, subproblem (solve_block), gradient.
+    ``problem.Q`` provides rows of S = diag(y) Q diag(y).  Stops when
+    m(alpha) - M(alpha) < ``tol`` over all variables, eq. (eq-stopping), on
+    a gradient recomputed in double precision; returns a SolverResult like
+    solve's (n_iter counts pair updates).  A block holds at most
+    ``batch_size`` variables and at most the rows ``cache_size`` megabytes
+    hold: all n if that allows, else about 7 sqrt(n). ``keep_half=False``
+    replaces the whole working set in every round (for comparison only).
     """
     tol, batch_size = check_tol(tol), check_batch_size(batch_size)
     rows, y, C, p = problem.Q, problem.y, problem.C, problem.p
@@ -139,32 +192,44 @@ def solve_batched(problem, tol=1e-3, batch_size=BATCH_SIZE, cache_size=200.0, ma
     max_iter = check_max_iter(max_iter, n)
     budget_rows = int(cache_size * MEGABYTE // (rows.storage.itemsize * n))
     q = min(n, max(MIN_BATCH, min(batch_size, budget_rows)))
-    whole = q == n                                       # a single block holds every variable
-    if not whole:                                        # rounds: blocks of about 7 sqrt(n) variables
+    whole = q == n  # a single block holds every variable
+    if not whole:  # rounds: blocks of about 7 sqrt(n) variables
         q = max(MIN_BATCH, min(q, round(BLOCK_PER_ROOT_N * np.sqrt(n))))
     row_buffer = None if whole else np.zeros((q, n), dtype=rows.storage)
     S_block = None if whole else np.zeros((q, q))
-    A_block = None if whole else np.empty((q, q))        # the inner solver's a_it
-    slot_point = np.full(q, -1)                          # the variable whose row each slot holds
-    half = q // 2                                        # slots [0, half) and [half, q): the halves
+    A_block = None if whole else np.empty((q, q))  # the inner solver's a_it
+    slot_point = np.full(q, -1)  # the variable whose row each slot holds
+    half = q // 2  # slots [0, half) and [half, q): the halves
     alpha = problem.alpha0.astype(float).copy()
     psi = exact_psi(problem, alpha)
     status, n_iter, round_, exact_checks = Status.MAX_ITER, 0, 0, 0
-    target = tol if whole else DRIFT_MARGIN * tol        # the rounds' goal, below tol for the drift
+    target = (
+        tol if whole else DRIFT_MARGIN * tol
+    )  # the rounds' goal, below tol for the drift
     while n_iter < max_iter:
         up, low = up_low_sets(alpha, y, C)
-        m, M = np.max(psi, where=up, initial=-np.inf), np.min(psi, where=low, initial=np.inf)
+        m, M = (
+            np.max(psi, where=up, initial=-np.inf),
+            np.min(psi, where=low, initial=np.inf),
+        )
         if not np.isfinite(m - M):
-            raise FloatingPointError("the gradient is not finite: the kernel values are too large; scale the features")
+            raise FloatingPointError(
+                "the gradient is not finite: the kernel values are too large; scale the features"
+            )
         if callback is not None:
             callback(round_, m - M)
         if m - M < target:
-            if whole:                                     # psi was kept in double precision
+            if whole:  # psi was kept in double precision
                 status = Status.OPTIMAL
                 break
-            psi = exact_psi(problem, alpha)               # undo the drift of single-precision sums
+            psi = exact_psi(
+                problem, alpha
+            )  # undo the drift of single-precision sums
             up, low = up_low_sets(alpha, y, C)
-            m, M = np.max(psi, where=up, initial=-np.inf), np.min(psi, where=low, initial=np.inf)
+            m, M = (
+                np.max(psi, where=up, initial=-np.inf),
+                np.min(psi, where=low, initial=np.inf),
+            )
             exact_checks += 1
             if m - M < tol:
                 status = Status.OPTIMAL
@@ -172,33 +237,51 @@ def solve_batched(problem, tol=1e-3, batch_size=BATCH_SIZE, cache_size=200.0, ma
             if exact_checks == MAX_EXACT_CHECKS:
                 status = Status.INACCURATE
                 break
-        if whole:                                         # 1. select
+        if whole:  # 1. select
             free = slice(0, q if round_ == 0 else 0)
             new = np.arange(free.stop)
-        else:                                             # replace the half that entered earlier
+        else:  # replace the half that entered earlier
             if keep_half and round_ > 0:
                 free = slice(0, half) if round_ % 2 == 1 else slice(half, q)
             else:
                 free = slice(0, q)
-            kept = np.concatenate([slot_point[:free.start], slot_point[free.stop:]])
-            new = select_batch(psi, up, low, kept[kept >= 0], free.stop - free.start)
+            kept = np.concatenate(
+                [slot_point[: free.start], slot_point[free.stop :]]
+            )
+            new = select_batch(
+                psi, up, low, kept[kept >= 0], free.stop - free.start
+            )
         slot_point[free] = -1
         slots = slice(free.start, free.start + new.size)
         slot_point[slots] = new
-        if whole and new.size:                            # 2. rows
+        if whole and new.size:  # 2. rows
             S_block = rows.compute(new, np.empty((n, n)))
-        elif new.size:                                    # straight into the buffer's free rows
+        elif new.size:  # straight into the buffer's free rows
             rows.compute(new, row_buffer[slots])
-            rows.compute(new, S_block[slots], columns=np.where(slot_point >= 0, slot_point, 0))
+            rows.compute(
+                new,
+                S_block[slots],
+                columns=np.where(slot_point >= 0, slot_point, 0),
+            )
             S_block[:, slots] = S_block[slots, :].T
-        active = np.flatnonzero(slot_point >= 0)          # 3. subproblem
+        active = np.flatnonzero(slot_point >= 0)  # 3. subproblem
         B = slot_point[active]
-        S_BB = S_block if active.size == q else S_block[np.ix_(active, active)]
+        S_BB = (
+            S_block if active.size == q else S_block[np.ix_(active, active)]
+        )
         alpha_B, psi_B = alpha[B].copy(), psi[B].copy()
         inner_tol = target if whole else max(target, INNER_FACTOR * (m - M))
-        n_iter += solve_block(S_BB, psi_B, y[B], alpha_B, C[B], inner_tol, max_iter - n_iter,
-                              A=A_block if active.size == q else None)
-        if whole:                                         # 4. gradient
+        n_iter += solve_block(
+            S_BB,
+            psi_B,
+            y[B],
+            alpha_B,
+            C[B],
+            inner_tol,
+            max_iter - n_iter,
+            A=A_block if active.size == q else None,
+        )
+        if whole:  # 4. gradient
             psi[B] = psi_B
         else:
             change = np.zeros(q, dtype=rows.storage)
@@ -212,17 +295,24 @@ def solve_batched(problem, tol=1e-3, batch_size=BATCH_SIZE, cache_size=200.0, ma
 
 
 def block_result(alpha, psi, y, p, C, n_iter, status):
-    """The SolverResult of a solution and its psi = -y * G: the objective 1/2 alpha'(G + p) and
-    b = -rho, rho from eq. (eq-rho)."""
+    """The SolverResult of a solution and its psi = -y * G: the objective
+    1/2 alpha'(G + p) and b = -rho, rho from eq. (eq-rho)."""
     G = -y * psi
     objective = 0.5 * float(alpha @ (G + p))
     rho = compute_rho(G, y, exact_bound_status(alpha, C))
-    return SolverResult(alpha=alpha, b=-rho, objective=objective, n_iter=n_iter, status=status)
+    return SolverResult(
+        alpha=alpha,
+        b=-rho,
+        objective=objective,
+        n_iter=n_iter,
+        status=status,
+    )
 
 
 def c_svc_block_problem(X, y, C, kernel="precomputed"):
-    """The C-SVC dual as a QPProblem for solve_batched: S = K from KernelRows (or GramRows for a
-    precomputed kernel), p = -1, C_i = C, alpha0 = 0."""
+    """The C-SVC dual as a QPProblem for solve_batched: S = K from
+    KernelRows (or GramRows for a precomputed kernel), p = -1, C_i = C,
+    alpha0 = 0."""
     C = check_C(C)
     if isinstance(kernel, str) and kernel == "precomputed":
         K, y = check_gram(X, y)
@@ -231,13 +321,29 @@ def c_svc_block_problem(X, y, C, kernel="precomputed"):
         X, y = check_binary_problem(X, y)
         rows = KernelRows(kernel, X)
     else:
-        raise ValueError(f"kernel must be a Kernel or 'precomputed'; got {kernel!r}")
+        raise ValueError(
+            f"kernel must be a Kernel or 'precomputed'; got {kernel!r}"
+        )
     n = y.shape[0]
-    return QPProblem(Q=rows, p=-np.ones(n), y=y, C=np.full(n, C), alpha0=np.zeros(n))
+    return QPProblem(
+        Q=rows, p=-np.ones(n), y=y, C=np.full(n, C), alpha0=np.zeros(n)
+    )
 
 
-def batched_smo(X, y, C, kernel="precomputed", tol=1e-3, batch_size=BATCH_SIZE, cache_size=200.0,
-                max_iter=None, callback=None, keep_half=True):
+def batched_smo(
+    X,
+    y,
+    C,
+    kernel="precomputed",
+    tol=1e-3,
+    batch_size=BATCH_SIZE,
+    cache_size=200.0,
+    max_iter=None,
+    callback=None,
+    keep_half=True,
+):
     """Train a C-SVC with the batched solver; returns a SolverResult."""
     problem = c_svc_block_problem(X, y, C, kernel)
-    return solve_batched(problem, tol, batch_size, cache_size, max_iter, callback, keep_half)
+    return solve_batched(
+        problem, tol, batch_size, cache_size, max_iter, callback, keep_half
+    )

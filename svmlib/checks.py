@@ -3,7 +3,8 @@
 
 
 def bounded(value, limit):
-    """``"< limit"`` when ``|value| < limit``, else the value itself and the limit it exceeds."""
+    """``"< limit"`` when ``|value| < limit``, else the value itself and the
+    limit it exceeds."""
     value = float(value)
     if abs(value) < limit:
         return f"< {limit:.0e}"

@@ -4,16 +4,27 @@
 import numpy as np
 
 
-def gaussian_blobs(n_per_class=20, centers=((2.0, 2.0), (-1.0, -0.5)), scale=0.6, random_state=0):
-    """Two Gaussian clouds: ``n_per_class`` points labelled +1 around ``centers[0]`` and as many
-    labelled -1 around ``centers[1]``, each coordinate with standard deviation ``scale``.
+def gaussian_blobs(
+    n_per_class=20,
+    centers=((2.0, 2.0), (-1.0, -0.5)),
+    scale=0.6,
+    random_state=0,
+):
+    """Two Gaussian clouds: ``n_per_class`` points labelled +1 around
+    ``centers[0]`` and as many labelled -1 around ``centers[1]``, each
+    coordinate with standard deviation ``scale``.
 
-    Returns ``(X, y)`` with ``X`` of shape ``(2 * n_per_class, d)`` and ``y`` in {-1, +1}.
+    Returns ``(X, y)`` with ``X`` of shape ``(2 * n_per_class, d)`` and
+    ``y`` in {-1, +1}.
     """
     rng = np.random.default_rng(random_state)
     centers = np.asarray(centers, dtype=float)
-    positive = rng.normal(centers[0], scale, size=(n_per_class, centers.shape[1]))
-    negative = rng.normal(centers[1], scale, size=(n_per_class, centers.shape[1]))
+    positive = rng.normal(
+        centers[0], scale, size=(n_per_class, centers.shape[1])
+    )
+    negative = rng.normal(
+        centers[1], scale, size=(n_per_class, centers.shape[1])
+    )
     X = np.vstack([positive, negative])
     y = np.concatenate([np.ones(n_per_class), -np.ones(n_per_class)])
     return X, y

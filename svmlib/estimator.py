@@ -7,7 +7,11 @@ import numpy as np
 from sklearn.base import BaseEstimator, ClassifierMixin
 from sklearn.exceptions import ConvergenceWarning
 from sklearn.utils.multiclass import check_classification_targets
-from sklearn.utils.validation import check_array, check_is_fitted, validate_data
+from sklearn.utils.validation import (
+    check_array,
+    check_is_fitted,
+    validate_data,
+)
 
 from svmlib.kernel_cache import MEGABYTE
 from svmlib.kernels import Kernel
@@ -22,46 +26,69 @@ PREDICTION_BLOCK_BYTES = 64 * MEGABYTE
 
 
 def training_matrix(kernel, X):
-    """The kernel as the estimator keeps it, and the matrix the solvers train on: a Kernel with
-    gamma resolved on all of X, and X; a kernel function, and its Gram matrix on X; or
-    "precomputed", and X, which must then be square."""
+    """The kernel as the estimator keeps it, and the matrix the solvers
+    train on: a Kernel with gamma resolved on all of X, and X; a kernel
+    function, and its Gram matrix on X; or "precomputed", and X, which must
+    then be square."""
     if isinstance(kernel, Kernel):
         return kernel.resolve(X), X
     if callable(kernel):
-        return kernel, kernel_from_callable(kernel, X, X, "the training points")
+        return kernel, kernel_from_callable(
+            kernel, X, X, "the training points"
+        )
     check_square_gram(X)
     return kernel, X
 
 
 def announce_pair(solver, classes, i, j, n_members):
-    """The verbose line that opens the report on the pair of classes i and j."""
-    print(f"[{solver}] class {label_text(classes[i])} (+1) against class {label_text(classes[j])} (-1), "
-          f"{n_members} points")
+    """The verbose line that opens the report on the pair of classes i and
+    j."""
+    print(
+        f"[{solver}] class {label_text(classes[i])} (+1) against class {label_text(classes[j])} (-1), "
+        f"{n_members} points"
+    )
 
 
 def train_pairs(solver, kernel, data, y_index, classes, settings, seed):
-    """Train the two-class problem of every pair of classes, eq. (eq-ovo).  ``kernel`` is a Kernel
-    (``data`` holds points) or "precomputed" (``data`` is the Gram matrix).  Returns, per pair,
-    the members and their coefficients alpha_t y_t, and the SolverResults.  The "batched" solver
-    trains many small pairs side by side (solve_pairs_lockstep, from the chapter "Scaling up")."""
+    """Train the two-class problem of every pair of classes, eq. (eq-ovo).
+    ``kernel`` is a Kernel (``data`` holds points) or "precomputed"
+    (``data`` is the Gram matrix).  Returns, per pair, the members and their
+    coefficients alpha_t y_t, and the SolverResults.  The "batched" solver
+    trains many small pairs side by side (solve_pairs_lockstep, from the
+    chapter "Scaling up")."""
     pairs = class_pairs(classes.size)
     problems = [pair_members(y_index, i, j) for i, j in pairs]
     if solver == "batched":
-        from svmlib.lockstep import lockstep_applies, solve_pairs_lockstep   # a later chapter's module
+        from svmlib.lockstep import (
+            lockstep_applies,
+            solve_pairs_lockstep,
+        )  # a later chapter's module
+
         if lockstep_applies(problems, y_index.size, settings.cache_size):
             results = solve_pairs_lockstep(kernel, data, problems, settings)
-            for (i, j), (members, _), result in zip(pairs, problems, results):
+            for (i, j), (members, _), result in zip(
+                pairs, problems, results
+            ):
                 if settings.verbose:
                     announce_pair(solver, classes, i, j, members.size)
                     print_summary(result, settings.C)
-            return [(members, result.alpha * y_pair) for (members, y_pair), result in zip(problems, results)], results
+            return [
+                (members, result.alpha * y_pair)
+                for (members, y_pair), result in zip(problems, results)
+            ], results
     seeds = np.random.SeedSequence(seed).spawn(len(pairs))
     models, results = [], []
     for (i, j), (members, y_pair), pair_seed in zip(pairs, problems, seeds):
-        subset = data[members] if isinstance(kernel, Kernel) else data[np.ix_(members, members)]
+        subset = (
+            data[members]
+            if isinstance(kernel, Kernel)
+            else data[np.ix_(members, members)]
+        )
         if settings.verbose:
             announce_pair(solver, classes, i, j, members.size)
-        result = train_binary(solver, subset, y_pair, kernel, settings, pair_seed)
+        result = train_binary(
+            solver, subset, y_pair, kernel, settings, pair_seed
+        )
         if settings.verbose:
             print_summary(result, settings.C)
         models.append((members, result.alpha * y_pair))
@@ -70,58 +97,70 @@ def train_pairs(solver, kernel, data, y_index, classes, settings, seed):
 
 
 class SVC(ClassifierMixin, BaseEstimator):
-    """C-support vector classification, trained by one of the book's solvers; a stand-in for
-    sklearn.svm.SVC with the same parameter names, defaults, fitted attributes and signs.
+    """C-support vector classification, trained by one of the book's
+    solvers; a stand-in for sklearn.svm.SVC with the same parameter names,
+    defaults, fitted attributes and signs.
 
     Parameters
     ----------
     C : float, default=1.0
         The box bound of eq. (eq-soft-dual).
     kernel : {"linear", "poly", "rbf", "sigmoid", "exponential", "precomputed"} or callable, default="rbf"
-        A kernel of eq. (eq-kernels); a callable ``kernel(X, Z)`` returns the matrix k(x_i, z_j).
+        A kernel of eq. (eq-kernels); a callable ``kernel(X, Z)`` returns
+        the matrix k(x_i, z_j).
     degree, gamma, coef0 : kernel parameters, default 3, "scale", 0.0
-        gamma: "scale" is 1 / (n_features X.var()), "auto" 1 / n_features, or a positive number.
+        gamma: "scale" is 1 / (n_features X.var()), "auto" 1 / n_features,
+        or a positive number.
     tol : float, default=1e-3
         The solver's stopping tolerance.
     solver : {"smo", "platt", "simplified", "cvxopt", "batched"}, default="smo"
         Which solver trains each two-class problem; see svmlib.solvers.
     cache_size : float, default=200
-        Kernel cache of the "smo" solver, or the row buffer of "batched", in megabytes.
+        Kernel cache of the "smo" solver, or the row buffer of "batched", in
+        megabytes.
     shrinking : bool, default=True
         Whether the "smo" solver shrinks.
     max_iter : int, default=-1
         Iteration limit of the solver per two-class problem; -1 for none.
     decision_function_shape : {"ovr", "ovo"}, default="ovr"
-        With more than two classes: one score per class, eq. (eq-ovr-score), or one value per pair.
+        With more than two classes: one score per class, eq. (eq-ovr-score),
+        or one value per pair.
     break_ties : bool, default=False
-        With "ovr" and more than two classes, predict the class of the largest score rather than
-        the first class with the most votes.
+        With "ovr" and more than two classes, predict the class of the
+        largest score rather than the first class with the most votes.
     random_state : None, int, numpy RandomState or Generator, default=None
         Seed of the random choices of the "platt" and "simplified" solvers.
     verbose : bool or int, default=False
-        Print the solver's progress and, for each two-class problem, LIBSVM's summary.
+        Print the solver's progress and, for each two-class problem,
+        LIBSVM's summary.
 
     Attributes
     ----------
     classes_ : ndarray of shape (n_classes,)
         The distinct labels, sorted.
     support_ : ndarray of shape (n_SV,)
-        Indices of the support vectors in the training data, grouped by class.
+        Indices of the support vectors in the training data, grouped by
+        class.
     support_vectors_ : ndarray of shape (n_SV, n_features)
         The support vectors (of shape (0, 0) for a precomputed kernel).
     n_support_ : ndarray of shape (n_classes,)
         Number of support vectors of each class.
     dual_coef_ : ndarray of shape (n_classes - 1, n_SV)
-        The coefficients y_t alpha_t in LIBSVM's layout, eq. (eq-dual-coef-layout); for two
-        classes the single row of eq. (eq-sklearn-binary).
+        The coefficients y_t alpha_t in LIBSVM's layout, eq.
+        (eq-dual-coef-layout); for two classes the single row of eq.
+        (eq-sklearn-binary).
     intercept_ : ndarray of shape (n_pairs,)
-        The offset b of each pair's model (n_pairs = n_classes (n_classes - 1) / 2).
+        The offset b of each pair's model (n_pairs = n_classes (n_classes -
+        1) / 2).
     n_iter_ : ndarray of shape (n_pairs,)
-        The iterations of each pair's solver (what an iteration is depends on the solver).
+        The iterations of each pair's solver (what an iteration is depends
+        on the solver).
     objective_ : ndarray of shape (n_pairs,)
-        The dual objective 1/2 a'Qa - sum(a) of each pair's problem at its solution.
+        The dual objective 1/2 a'Qa - sum(a) of each pair's problem at its
+        solution.
     fit_status_ : int
-        0 if every solver met its stopping rule, else 1 (and a ConvergenceWarning was issued).
+        0 if every solver met its stopping rule, else 1 (and a
+        ConvergenceWarning was issued).
     class_weight_ : ndarray of shape (n_classes,)
         All ones: C is the same for every class.
     shape_fit_ : tuple
@@ -130,9 +169,23 @@ class SVC(ClassifierMixin, BaseEstimator):
         Number of features seen in fit.
     """
 
-    def __init__(self, C=1.0, kernel="rbf", degree=3, gamma="scale", coef0=0.0, tol=1e-3, solver="smo",
-                 cache_size=200, shrinking=True, max_iter=-1, decision_function_shape="ovr",
-                 break_ties=False, random_state=None, verbose=False):
+    def __init__(
+        self,
+        C=1.0,
+        kernel="rbf",
+        degree=3,
+        gamma="scale",
+        coef0=0.0,
+        tol=1e-3,
+        solver="smo",
+        cache_size=200,
+        shrinking=True,
+        max_iter=-1,
+        decision_function_shape="ovr",
+        break_ties=False,
+        random_state=None,
+        verbose=False,
+    ):
         self.C = C
         self.kernel = kernel
         self.degree = degree
@@ -150,84 +203,155 @@ class SVC(ClassifierMixin, BaseEstimator):
 
     def __sklearn_tags__(self):
         tags = super().__sklearn_tags__()
-        tags.input_tags.pairwise = isinstance(self.kernel, str) and self.kernel == "precomputed"
+        tags.input_tags.pairwise = (
+            isinstance(self.kernel, str) and self.kernel == "precomputed"
+        )
         return tags
 
     def _checked_parameters(self):
-        """The kernel (a Kernel, a function or "precomputed"), the solvers' settings and the seed."""
-        kernel = check_kernel_choice(self.kernel, self.gamma, self.degree, self.coef0)
+        """The kernel (a Kernel, a function or "precomputed"), the solvers'
+        settings and the seed."""
+        kernel = check_kernel_choice(
+            self.kernel, self.gamma, self.degree, self.coef0
+        )
         check_choice("solver", self.solver, tuple(SOLVERS))
-        check_choice("decision_function_shape", self.decision_function_shape, DECISION_SHAPES)
+        check_choice(
+            "decision_function_shape",
+            self.decision_function_shape,
+            DECISION_SHAPES,
+        )
         check_flag("break_ties", self.break_ties)
         self._check_tie_rule()
-        settings = SolverSettings(C=check_box_bound(self.C), tol=check_tol(self.tol),
-                                  max_iter=check_iteration_limit(self.max_iter),
-                                  cache_size=check_positive("cache_size", self.cache_size),
-                                  shrinking=check_flag("shrinking", self.shrinking),
-                                  verbose=check_flag("verbose", self.verbose, integers=True))
+        settings = SolverSettings(
+            C=check_box_bound(self.C),
+            tol=check_tol(self.tol),
+            max_iter=check_iteration_limit(self.max_iter),
+            cache_size=check_positive("cache_size", self.cache_size),
+            shrinking=check_flag("shrinking", self.shrinking),
+            verbose=check_flag("verbose", self.verbose, integers=True),
+        )
         return kernel, settings, check_seed(self.random_state)
 
     def _check_tie_rule(self):
         if self.break_ties and self.decision_function_shape == "ovo":
-            raise ValueError("break_ties=True needs decision_function_shape='ovr', whose scores break the ties")
+            raise ValueError(
+                "break_ties=True needs decision_function_shape='ovr', whose scores break the ties"
+            )
 
     def _checked_training_data(self, X, y):
-        """X as a finite float array, the classes, and each label's index among them."""
+        """X as a finite float array, the classes, and each label's index
+        among them."""
         n_points, n_labels = number_of_rows(X), number_of_rows(y)
         if None not in (n_points, n_labels) and n_points != n_labels:
-            raise ValueError(f"X has {n_points} samples but y has {n_labels} labels; they must match")
+            raise ValueError(
+                f"X has {n_points} samples but y has {n_labels} labels; they must match"
+            )
         with numbers_only():
-            X, y = validate_data(self, X, y, dtype=np.float64, order="C", ensure_all_finite=False)
+            X, y = validate_data(
+                self,
+                X,
+                y,
+                dtype=np.float64,
+                order="C",
+                ensure_all_finite=False,
+            )
         first_non_finite(X)
         check_classification_targets(y)
         classes, y_index = np.unique(y, return_inverse=True)
         if classes.size < 2:
-            raise ValueError(f"y contains only one class ({label_text(classes[0])}); a classifier needs "
-                             "samples of at least two classes")
+            raise ValueError(
+                f"y contains only one class ({label_text(classes[0])}); a classifier needs "
+                "samples of at least two classes"
+            )
         return X, classes, y_index
 
     def fit(self, X, y):
-        """Train one two-class SVM per pair of classes (a single one for two classes); returns self."""
+        """Train one two-class SVM per pair of classes (a single one for two
+        classes); returns self."""
         kernel, settings, seed = self._checked_parameters()
         X, self.classes_, y_index = self._checked_training_data(X, y)
         self._kernel, data = training_matrix(kernel, X)
-        solver_kernel = self._kernel if isinstance(self._kernel, Kernel) else "precomputed"
-        models, results = train_pairs(self.solver, solver_kernel, data, y_index, self.classes_, settings, seed)
-        support, self.n_support_, dual_coef = pack_dual_coef(y_index, models, self.classes_.size)
+        solver_kernel = (
+            self._kernel
+            if isinstance(self._kernel, Kernel)
+            else "precomputed"
+        )
+        models, results = train_pairs(
+            self.solver,
+            solver_kernel,
+            data,
+            y_index,
+            self.classes_,
+            settings,
+            seed,
+        )
+        support, self.n_support_, dual_coef = pack_dual_coef(
+            y_index, models, self.classes_.size
+        )
         intercept = np.array([result.b for result in results])
-        if self.classes_.size == 2:              # eq. (eq-sklearn-binary): positive -> classes_[1]
+        if (
+            self.classes_.size == 2
+        ):  # eq. (eq-sklearn-binary): positive -> classes_[1]
             dual_coef, intercept = -dual_coef, -intercept
-        self.support_, self.dual_coef_, self.intercept_ = support.astype(np.int32), dual_coef, intercept
-        self.support_vectors_ = np.empty((0, 0)) if isinstance(self._kernel, str) else X[support]
-        self.n_iter_ = np.array([result.n_iter for result in results], dtype=np.int32)
+        self.support_, self.dual_coef_, self.intercept_ = (
+            support.astype(np.int32),
+            dual_coef,
+            intercept,
+        )
+        self.support_vectors_ = (
+            np.empty((0, 0))
+            if isinstance(self._kernel, str)
+            else X[support]
+        )
+        self.n_iter_ = np.array(
+            [result.n_iter for result in results], dtype=np.int32
+        )
         self.objective_ = np.array([result.objective for result in results])
-        self.class_weight_ = np.ones(self.classes_.size)       # C is the same for every class
+        self.class_weight_ = np.ones(
+            self.classes_.size
+        )  # C is the same for every class
         self.shape_fit_ = X.shape
-        unfinished = [result.status for result in results if result.status != Status.OPTIMAL]
+        unfinished = [
+            result.status
+            for result in results
+            if result.status != Status.OPTIMAL
+        ]
         self.fit_status_ = int(bool(unfinished))
         if unfinished:
             if Status.MAX_ITER in unfinished:
                 remedy = "it stopped at max_iter: raise max_iter, or scale the features"
             else:
                 remedy = "it stopped short of its tolerance: use solver='smo' for a reliable optimum"
-            warnings.warn(f"solver {self.solver!r} did not reach tol={self.tol} in {len(unfinished)} of "
-                          f"{len(results)} two-class problem(s); the model may be inaccurate ({remedy})",
-                          ConvergenceWarning, stacklevel=2)
+            warnings.warn(
+                f"solver {self.solver!r} did not reach tol={self.tol} in {len(unfinished)} of "
+                f"{len(results)} two-class problem(s); the model may be inaccurate ({remedy})",
+                ConvergenceWarning,
+                stacklevel=2,
+            )
         return self
 
     def _checked_prediction_data(self, X):
-        """X as a finite float array with the training data's features (for a precomputed kernel,
-        one column per training point)."""
+        """X as a finite float array with the training data's features (for
+        a precomputed kernel, one column per training point)."""
         check_is_fitted(self)
         if isinstance(self._kernel, str):
             K = check_array(X, dtype=np.float64, ensure_all_finite=False)
             first_non_finite(K)
             if K.shape[1] != self.n_features_in_:
-                raise ValueError(f"X has {K.shape[1]} features, but SVC is expecting {self.n_features_in_} "
-                                 "features as input: with kernel='precomputed', its columns are the kernel "
-                                 f"values between a point and each of the {self.n_features_in_} training points")
+                raise ValueError(
+                    f"X has {K.shape[1]} features, but SVC is expecting {self.n_features_in_} "
+                    "features as input: with kernel='precomputed', its columns are the kernel "
+                    f"values between a point and each of the {self.n_features_in_} training points"
+                )
         with numbers_only():
-            X = validate_data(self, X, dtype=np.float64, order="C", reset=False, ensure_all_finite=False)
+            X = validate_data(
+                self,
+                X,
+                dtype=np.float64,
+                order="C",
+                reset=False,
+                ensure_all_finite=False,
+            )
         first_non_finite(X)
         return X
 
@@ -237,24 +361,34 @@ class SVC(ClassifierMixin, BaseEstimator):
             return self._kernel(X, self.support_vectors_)
         if isinstance(self._kernel, str):
             return X[:, self.support_]
-        return kernel_from_callable(self._kernel, X, self.support_vectors_,
-                                    "the points to predict and the support vectors")
+        return kernel_from_callable(
+            self._kernel,
+            X,
+            self.support_vectors_,
+            "the points to predict and the support vectors",
+        )
 
     def _pair_decisions(self, X):
-        """f_ij(x) for every pair of classes, one column each, positive for the pair's first class
-        (for two classes: positive for classes_[1]); the kernel is computed a block of rows at a time."""
+        """f_ij(x) for every pair of classes, one column each, positive for
+        the pair's first class (for two classes: positive for classes_[1]);
+        the kernel is computed a block of rows at a time."""
         X = self._checked_prediction_data(X)
         coef = unpack_dual_coef(self.dual_coef_, self.n_support_)
-        rows_per_block = max(1, PREDICTION_BLOCK_BYTES // (8 * max(coef.shape[1], 1)))
+        rows_per_block = max(
+            1, PREDICTION_BLOCK_BYTES // (8 * max(coef.shape[1], 1))
+        )
         decisions = np.empty((X.shape[0], coef.shape[0]))
         for start in range(0, X.shape[0], rows_per_block):
             block = slice(start, start + rows_per_block)
-            decisions[block] = self._kernel_to_support(X[block]) @ coef.T + self.intercept_
+            decisions[block] = (
+                self._kernel_to_support(X[block]) @ coef.T + self.intercept_
+            )
         return decisions
 
     def decision_function(self, X):
-        """Two classes: f(x) of eq. (eq-sklearn-binary), positive for classes_[1].  More: one
-        score per class ("ovr", eq. (eq-ovr-score)) or f_ij(x) for each pair ("ovo")."""
+        """Two classes: f(x) of eq. (eq-sklearn-binary), positive for
+        classes_[1].  More: one score per class ("ovr", eq. (eq-ovr-score))
+        or f_ij(x) for each pair ("ovo")."""
         decisions = self._pair_decisions(X)
         if self.classes_.size == 2:
             return decisions[:, 0]
@@ -263,23 +397,30 @@ class SVC(ClassifierMixin, BaseEstimator):
         return ovr_scores(decisions, self.classes_.size)
 
     def predict(self, X):
-        """The class of each row of X: classes_[1] where f >= 0 for two classes (eq. (eq-sklearn-binary)),
-        else by the vote of eq. (eq-vote), or by the largest score with break_ties=True."""
+        """The class of each row of X: classes_[1] where f >= 0 for two
+        classes (eq. (eq-sklearn-binary)), else by the vote of eq.
+        (eq-vote), or by the largest score with break_ties=True."""
         decisions = self._pair_decisions(X)
         n_classes = self.classes_.size
         if n_classes == 2:
             return self.classes_[(decisions[:, 0] >= 0).astype(int)]
         self._check_tie_rule()
         if self.break_ties:
-            return self.classes_[np.argmax(ovr_scores(decisions, n_classes), axis=1)]
+            return self.classes_[
+                np.argmax(ovr_scores(decisions, n_classes), axis=1)
+            ]
         return self.classes_[vote(decisions, n_classes)]
 
     @property
     def coef_(self):
-        """w = sum_t alpha_t y_t s_t of each pair's model, shape (n_pairs, n_features); linear kernel only."""
+        """w = sum_t alpha_t y_t s_t of each pair's model, shape (n_pairs,
+        n_features); linear kernel only."""
         if not (isinstance(self.kernel, str) and self.kernel == "linear"):
             raise AttributeError("coef_ exists only for kernel='linear'")
         check_is_fitted(self)
-        coef = unpack_dual_coef(self.dual_coef_, self.n_support_) @ self.support_vectors_
+        coef = (
+            unpack_dual_coef(self.dual_coef_, self.n_support_)
+            @ self.support_vectors_
+        )
         coef.flags.writeable = False
         return coef

@@ -5,8 +5,13 @@ from collections import OrderedDict
 
 import numpy as np
 
-from svmlib.kernels import (DISTANCE_KERNELS, KERNEL_FORMULAS, Kernel, normalise_points,
-                            normalised_squared_distances)
+from svmlib.kernels import (
+    DISTANCE_KERNELS,
+    KERNEL_FORMULAS,
+    Kernel,
+    normalise_points,
+    normalised_squared_distances,
+)
 from svmlib.validation import check_matrix
 
 
@@ -15,11 +20,13 @@ MIN_CACHED_COLUMNS = 2
 
 
 class KernelColumns:
-    """Columns k(X, x_i) of the Gram matrix of X, computed on demand, a block at a time.
+    """Columns k(X, x_i) of the Gram matrix of X, computed on demand, a
+    block at a time.
 
-    The points are validated and prepared once (centred and scaled for a distance kernel, as in
-    ``squared_distances``); each request is then one matrix product and the kernel's formula.
-    ``n_evaluations`` counts the kernel values computed so far.
+    The points are validated and prepared once (centred and scaled for a
+    distance kernel, as in ``squared_distances``); each request is then one
+    matrix product and the kernel's formula. ``n_evaluations`` counts the
+    kernel values computed so far.
     """
 
     def __init__(self, kernel, X):
@@ -38,23 +45,30 @@ class KernelColumns:
         self.n_evaluations = 0
 
     def block(self, indices):
-        """The columns ``indices`` as the rows of an array of shape (len(indices), n_samples)."""
+        """The columns ``indices`` as the rows of an array of shape
+        (len(indices), n_samples)."""
         indices = np.asarray(indices)
         self.n_evaluations += indices.size * self.n_samples
         if self.distance:
-            D = normalised_squared_distances(self.X[indices], self.X, self.norms[indices], self.norms)
+            D = normalised_squared_distances(
+                self.X[indices], self.X, self.norms[indices], self.norms
+            )
             return self.formula(D * self.size**2, **self.parameters)
         return self.formula(self.X[indices] @ self.X.T, **self.parameters)
 
 
 class ColumnCache:
-    """Least-recently-used store of columns, never holding more than ``budget_bytes``.
+    """Least-recently-used store of columns, never holding more than
+    ``budget_bytes``.
 
-    A budget too small for two columns is raised to two columns, as LIBSVM does.
+    A budget too small for two columns is raised to two columns, as LIBSVM
+    does.
     """
 
     def __init__(self, budget_bytes, column_bytes):
-        self.budget_bytes = max(int(budget_bytes), MIN_CACHED_COLUMNS * column_bytes)
+        self.budget_bytes = max(
+            int(budget_bytes), MIN_CACHED_COLUMNS * column_bytes
+        )
         self.column_bytes = column_bytes
         self.columns = OrderedDict()
         self.hits = self.misses = 0
@@ -65,7 +79,8 @@ class ColumnCache:
         return len(self.columns) * self.column_bytes
 
     def get(self, i):
-        """Column ``i`` if cached (marking it most recently used), else None."""
+        """Column ``i`` if cached (marking it most recently used), else
+        None."""
         column = self.columns.get(i)
         if column is None:
             self.misses += 1
@@ -75,26 +90,31 @@ class ColumnCache:
         return column
 
     def put(self, i, column):
-        """Store column ``i``, first evicting the least recently used columns to stay in budget."""
+        """Store column ``i``, first evicting the least recently used
+        columns to stay in budget."""
         while self.nbytes + self.column_bytes > self.budget_bytes:
             self.columns.popitem(last=False)
         self.columns[i] = column
 
 
 class QMatrix:
-    """Q_ij = y_i y_j k(x_i, x_j) of the C-SVC dual, one column at a time, from a cache of
-    ``cache_size`` megabytes (as scikit-learn's ``cache_size``).  No n x n array is formed.
+    """Q_ij = y_i y_j k(x_i, x_j) of the C-SVC dual, one column at a time,
+    from a cache of ``cache_size`` megabytes (as scikit-learn's
+    ``cache_size``).  No n x n array is formed.
 
-    ``diagonal`` holds Q_ii; ``column(i)`` returns Q_i (read-only); ``columns(indices)`` a block,
-    computing the missing columns with one matrix product.
+    ``diagonal`` holds Q_ii; ``column(i)`` returns Q_i (read-only);
+    ``columns(indices)`` a block, computing the missing columns with one
+    matrix product.
     """
 
     def __init__(self, X, y, kernel, cache_size=200.0):
         self.kernel_columns = KernelColumns(kernel, X)
         self.y = np.asarray(y, dtype=float)
         self.n_samples = self.y.shape[0]
-        self.diagonal = self.kernel_columns.diagonal          # y_i^2 = 1
-        self.cache = ColumnCache(cache_size * MEGABYTE, self.n_samples * np.dtype(float).itemsize)
+        self.diagonal = self.kernel_columns.diagonal  # y_i^2 = 1
+        self.cache = ColumnCache(
+            cache_size * MEGABYTE, self.n_samples * np.dtype(float).itemsize
+        )
 
     @property
     def n_evaluations(self):
@@ -102,11 +122,14 @@ class QMatrix:
         return self.kernel_columns.n_evaluations
 
     def compute(self, indices):
-        """Compute the columns ``indices`` (one matrix product), cache them and return them as rows."""
+        """Compute the columns ``indices`` (one matrix product), cache them
+        and return them as rows."""
         block = self.kernel_columns.block(indices)
         block *= self.y[indices, None] * self.y[None, :]
         for i, column in zip(indices, block):
-            column = column.copy()             # a row of ``block`` would keep all of it alive
+            column = (
+                column.copy()
+            )  # a row of ``block`` would keep all of it alive
             column.flags.writeable = False
             self.cache.put(int(i), column)
         return block
@@ -127,7 +150,8 @@ class QMatrix:
 
 
 class GramQMatrix:
-    """Q_ij = y_i y_j K_ij from a precomputed Gram matrix K, with the interface of QMatrix."""
+    """Q_ij = y_i y_j K_ij from a precomputed Gram matrix K, with the
+    interface of QMatrix."""
 
     def __init__(self, K, y):
         self.y = np.asarray(y, dtype=float)

@@ -12,57 +12,84 @@ SINGLE_PRECISION_KERNELS = ("rbf", "exponential")
 
 
 class KernelRows(KernelColumns):
-    """Rows k(x_i, X) of the Gram matrix of X, computed for a block of rows at a time with one
-    matrix product and the kernel's formula, in place, in the precision of the output array.
+    """Rows k(x_i, X) of the Gram matrix of X, computed for a block of rows
+    at a time with one matrix product and the kernel's formula, in place, in
+    the precision of the output array.
 
-    The points are prepared as by Chapter 6's KernelColumns (centred and scaled for a distance
-    kernel).  ``storage`` is the precision in which a solver should keep many rows: single for
-    the distance kernels, whose values lie in (0, 1], double for the others, whose values can be
-    large and close together.  ``compute(indices, out)`` fills ``out``.
+    The points are prepared as by Chapter 6's KernelColumns (centred and
+    scaled for a distance kernel).  ``storage`` is the precision in which a
+    solver should keep many rows: single for the distance kernels, whose
+    values lie in (0, 1], double for the others, whose values can be large
+    and close together.  ``compute(indices, out)`` fills ``out``.
     """
 
     def __init__(self, kernel, X):
         super().__init__(kernel, X)
-        self.storage = np.dtype(np.float32 if self.kernel.name in SINGLE_PRECISION_KERNELS else np.float64)
+        self.storage = np.dtype(
+            np.float32
+            if self.kernel.name in SINGLE_PRECISION_KERNELS
+            else np.float64
+        )
         self.operands = {}
-        self.rows_per_block = max(1, ROW_BLOCK_BYTES // (8 * self.n_samples))
+        self.rows_per_block = max(
+            1, ROW_BLOCK_BYTES // (8 * self.n_samples)
+        )
 
     def prepared(self, dtype):
-        """The two factors of the matrix product, in the precision ``dtype``: the points and their
-        transpose, or for a distance kernel the rows ``[x_i, x_i'x_i, 1]`` and the columns
-        ``[-2 x_j, 1, x_j'x_j]`` times ``size**2``, whose product is the scaled squared distance,
-        eq. (eq-augmented-product)."""
+        """The two factors of the matrix product, in the precision
+        ``dtype``: the points and their transpose, or for a distance kernel
+        the rows ``[x_i, x_i'x_i, 1]`` and the columns ``[-2 x_j, 1,
+        x_j'x_j]`` times ``size**2``, whose product is the scaled squared
+        distance, eq. (eq-augmented-product)."""
         if dtype not in self.operands:
             if self.distance:
                 ones = np.ones((self.n_samples, 1))
                 left = np.hstack([self.X, self.norms[:, None], ones])
-                right = np.hstack([-2.0 * self.X, ones, self.norms[:, None]]).T * self.size**2
+                right = (
+                    np.hstack([-2.0 * self.X, ones, self.norms[:, None]]).T
+                    * self.size**2
+                )
             else:
                 left, right = self.X, self.X.T
-            self.operands[dtype] = (np.ascontiguousarray(left, dtype=dtype), np.ascontiguousarray(right, dtype=dtype))
+            self.operands[dtype] = (
+                np.ascontiguousarray(left, dtype=dtype),
+                np.ascontiguousarray(right, dtype=dtype),
+            )
         return self.operands[dtype]
 
     def compute(self, indices, out, columns=None):
-        """out[k] = k(x_indices[k], x_j) for every j, or for the j in ``columns``; returns out.
+        """out[k] = k(x_indices[k], x_j) for every j, or for the j in
+        ``columns``; returns out.
 
-        The exponential kernel takes the square root of the distances, which turns the product
-        form's rounding near zero into large errors in single precision; its rows are computed in
-        double precision whatever the output's precision.  Values that overflow raise an error.
+        The exponential kernel takes the square root of the distances, which
+        turns the product form's rounding near zero into large errors in
+        single precision; its rows are computed in double precision whatever
+        the output's precision.  Values that overflow raise an error.
         """
-        work = np.dtype(np.float64) if self.kernel.name == "exponential" else out.dtype
+        work = (
+            np.dtype(np.float64)
+            if self.kernel.name == "exponential"
+            else out.dtype
+        )
         left, right = self.prepared(work)
         if columns is not None:
             right = right[:, columns]
         for start in range(0, len(indices), self.rows_per_block):
-            part = indices[start:start + self.rows_per_block]
-            target = out[start:start + len(part)]
-            block = target if work == out.dtype else np.empty(target.shape, dtype=work)
+            part = indices[start : start + self.rows_per_block]
+            target = out[start : start + len(part)]
+            block = (
+                target
+                if work == out.dtype
+                else np.empty(target.shape, dtype=work)
+            )
             np.matmul(left[part], right, out=block)
-            if self.distance:              # a squared distance is never negative
+            if self.distance:  # a squared distance is never negative
                 np.maximum(block, 0.0, out=block)
             self.formula(block, **self.parameters, out=block)
             if not self.distance and not np.isfinite(block).all():
-                raise ValueError(f"the {self.kernel.name} kernel's values overflow {work.name}: scale the features")
+                raise ValueError(
+                    f"the {self.kernel.name} kernel's values overflow {work.name}: scale the features"
+                )
             if block is not target:
                 target[...] = block
         self.n_evaluations += len(indices) * right.shape[1]
@@ -70,7 +97,8 @@ class KernelRows(KernelColumns):
 
 
 class GramRows:
-    """The rows interface of KernelRows for a matrix given in full (a precomputed kernel)."""
+    """The rows interface of KernelRows for a matrix given in full (a
+    precomputed kernel)."""
 
     def __init__(self, K):
         self.K = check_matrix(K, name="K")
@@ -81,7 +109,12 @@ class GramRows:
         self.n_evaluations = 0
 
     def compute(self, indices, out, columns=None):
-        """out[k] = K[indices[k]], or its entries in ``columns``; returns out."""
-        out[...] = self.K[indices] if columns is None else self.K[np.ix_(indices, columns)]
+        """out[k] = K[indices[k]], or its entries in ``columns``; returns
+        out."""
+        out[...] = (
+            self.K[indices]
+            if columns is None
+            else self.K[np.ix_(indices, columns)]
+        )
         self.n_evaluations += out.size
         return out

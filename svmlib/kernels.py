@@ -14,41 +14,62 @@ PAIR_CHUNK = 65_536
 
 
 def check_pair(X, Z=None):
-    """Validate the two point sets of a Gram matrix (``Z = None`` means ``Z = X``); return them as float arrays."""
+    """Validate the two point sets of a Gram matrix (``Z = None`` means ``Z
+    = X``); return them as float arrays."""
     X = check_matrix(X, name="X")
     if Z is None:
         return X, X
     Z = check_matrix(Z, name="Z")
     if Z.shape[1] != X.shape[1]:
-        raise ValueError(f"X has {X.shape[1]} features but Z has {Z.shape[1]}; "
-                         "a kernel compares points of the same dimension")
+        raise ValueError(
+            f"X has {X.shape[1]} features but Z has {Z.shape[1]}; "
+            "a kernel compares points of the same dimension"
+        )
     return X, Z
 
 
 def check_gamma(gamma):
-    """Return ``gamma`` as a float if it is a positive, finite number; otherwise raise a ValueError."""
-    if isinstance(gamma, bool) or not isinstance(gamma, numbers.Real) or not 0 < gamma < np.inf:
+    """Return ``gamma`` as a float if it is a positive, finite number;
+    otherwise raise a ValueError."""
+    if (
+        isinstance(gamma, bool)
+        or not isinstance(gamma, numbers.Real)
+        or not 0 < gamma < np.inf
+    ):
         raise ValueError(f"gamma must be a positive number; got {gamma!r}")
     return float(gamma)
 
 
 def check_degree(degree):
-    """Return ``degree`` if it is a non-negative integer; otherwise raise a ValueError."""
-    if isinstance(degree, bool) or not isinstance(degree, numbers.Integral) or degree < 0:
-        raise ValueError(f"degree must be a non-negative integer; got {degree!r}")
+    """Return ``degree`` if it is a non-negative integer; otherwise raise a
+    ValueError."""
+    if (
+        isinstance(degree, bool)
+        or not isinstance(degree, numbers.Integral)
+        or degree < 0
+    ):
+        raise ValueError(
+            f"degree must be a non-negative integer; got {degree!r}"
+        )
     return int(degree)
 
 
 def check_coef0(coef0):
-    """Return ``coef0`` as a float if it is a finite number; otherwise raise a ValueError."""
-    if isinstance(coef0, bool) or not isinstance(coef0, numbers.Real) or not np.isfinite(coef0):
+    """Return ``coef0`` as a float if it is a finite number; otherwise raise
+    a ValueError."""
+    if (
+        isinstance(coef0, bool)
+        or not isinstance(coef0, numbers.Real)
+        or not np.isfinite(coef0)
+    ):
         raise ValueError(f"coef0 must be a finite number; got {coef0!r}")
     return float(coef0)
 
 
 def normalise_points(X, Z):
-    """Centre X and Z on the mean of Z and divide both by their largest entry: returns
-    ``(X_c, Z_c, size)``.  Distances shrink by the factor ``size`` and nothing can overflow."""
+    """Centre X and Z on the mean of Z and divide both by their largest
+    entry: returns ``(X_c, Z_c, size)``.  Distances shrink by the factor
+    ``size`` and nothing can overflow."""
     centre = Z.mean(axis=0)
     X_c, Z_c = X - centre, Z - centre
     size = max(float(np.abs(X_c).max()), float(np.abs(Z_c).max())) or 1.0
@@ -56,10 +77,12 @@ def normalise_points(X, Z):
 
 
 def normalised_squared_distances(X_c, Z_c, norms_X=None, norms_Z=None):
-    """||x_i - z_j||^2 for points from normalise_points, by one matrix product, never negative;
-    pairs where the product form cancels (close points) are recomputed directly, in chunks.
+    """||x_i - z_j||^2 for points from normalise_points, by one matrix
+    product, never negative; pairs where the product form cancels (close
+    points) are recomputed directly, in chunks.
 
-    ``norms_X`` and ``norms_Z`` are the squared norms of the rows, when already known.
+    ``norms_X`` and ``norms_Z`` are the squared norms of the rows, when
+    already known.
     """
     if norms_X is None:
         norms_X = np.einsum("ij,ij->i", X_c, X_c)
@@ -69,25 +92,30 @@ def normalised_squared_distances(X_c, Z_c, norms_X=None, norms_Z=None):
     D = scale - 2.0 * (X_c @ Z_c.T)
     rows, cols = np.nonzero(D <= CANCELLATION_RTOL * scale)
     for start in range(0, rows.size, PAIR_CHUNK):
-        r, c = rows[start:start + PAIR_CHUNK], cols[start:start + PAIR_CHUNK]
+        r, c = (
+            rows[start : start + PAIR_CHUNK],
+            cols[start : start + PAIR_CHUNK],
+        )
         D[r, c] = np.einsum("ij,ij->i", X_c[r] - Z_c[c], X_c[r] - Z_c[c])
     return np.maximum(D, 0.0, out=D)
 
 
 def squared_distances(X, Z=None):
-    """||x_i - z_j||^2 for all pairs of rows of X and Z (Z defaults to X), safe from overflow and
-    from cancellation.  Memory: the n x m result, plus the indices of the recomputed pairs."""
+    """||x_i - z_j||^2 for all pairs of rows of X and Z (Z defaults to X),
+    safe from overflow and from cancellation.  Memory: the n x m result,
+    plus the indices of the recomputed pairs."""
     X, Z = check_pair(X, Z)
     X_c, Z_c, size = normalise_points(X, Z)
     return normalised_squared_distances(X_c, Z_c) * size**2
 
 
 def linear_from_products(S, out=None):
-    """The linear kernel of eq. (eq-kernels) from the inner products S = X Z'.
+    """The linear kernel of eq. (eq-kernels) from the inner products S = X
+    Z'.
 
-    Like the four formulas below, it writes its result into ``out`` when one is given (which may
-    be the input itself), so that a caller can reuse memory; otherwise it returns a new array
-    (or, here, S itself)."""
+    Like the four formulas below, it writes its result into ``out`` when one
+    is given (which may be the input itself), so that a caller can reuse
+    memory; otherwise it returns a new array (or, here, S itself)."""
     if out is None or out is S:
         return S
     np.copyto(out, S)
@@ -95,34 +123,39 @@ def linear_from_products(S, out=None):
 
 
 def polynomial_from_products(S, gamma, degree, coef0, out=None):
-    """(gamma s + coef0)^degree, eq. (eq-kernels), entry by entry from the inner products S."""
+    """(gamma s + coef0)^degree, eq. (eq-kernels), entry by entry from the
+    inner products S."""
     out = np.multiply(S, gamma, out=out)
     out += coef0
     return np.power(out, degree, out=out)
 
 
 def sigmoid_from_products(S, gamma, coef0, out=None):
-    """tanh(gamma s + coef0), eq. (eq-kernels), entry by entry from the inner products S."""
+    """tanh(gamma s + coef0), eq. (eq-kernels), entry by entry from the
+    inner products S."""
     out = np.multiply(S, gamma, out=out)
     out += coef0
     return np.tanh(out, out=out)
 
 
 def rbf_from_distances(D, gamma, out=None):
-    """exp(-gamma d), eq. (eq-kernels), entry by entry from the squared distances D."""
+    """exp(-gamma d), eq. (eq-kernels), entry by entry from the squared
+    distances D."""
     out = np.multiply(D, -gamma, out=out)
     return np.exp(out, out=out)
 
 
 def exponential_from_distances(D, gamma, out=None):
-    """exp(-gamma sqrt(d)), eq. (eq-kernels), entry by entry from the squared distances D."""
+    """exp(-gamma sqrt(d)), eq. (eq-kernels), entry by entry from the
+    squared distances D."""
     out = np.sqrt(D, out=out)
     out *= -gamma
     return np.exp(out, out=out)
 
 
 def linear_kernel(X, Z=None):
-    """k(x, z) = x'z, eq. (eq-kernels), for all pairs of rows of X and Z (Z defaults to X)."""
+    """k(x, z) = x'z, eq. (eq-kernels), for all pairs of rows of X and Z (Z
+    defaults to X)."""
     X, Z = check_pair(X, Z)
     return linear_from_products(X @ Z.T)
 
@@ -130,47 +163,75 @@ def linear_kernel(X, Z=None):
 def polynomial_kernel(X, Z=None, gamma=1.0, degree=3, coef0=0.0):
     """k(x, z) = (gamma x'z + coef0)^degree, eq. (eq-kernels)."""
     X, Z = check_pair(X, Z)
-    return polynomial_from_products(X @ Z.T, check_gamma(gamma), check_degree(degree), check_coef0(coef0))
+    return polynomial_from_products(
+        X @ Z.T,
+        check_gamma(gamma),
+        check_degree(degree),
+        check_coef0(coef0),
+    )
 
 
 def rbf_kernel(X, Z=None, gamma=1.0):
-    """k(x, z) = exp(-gamma ||x - z||^2), eq. (eq-kernels); gamma = 1 / (2 sigma^2)."""
+    """k(x, z) = exp(-gamma ||x - z||^2), eq. (eq-kernels); gamma = 1 / (2
+    sigma^2)."""
     return rbf_from_distances(squared_distances(X, Z), check_gamma(gamma))
 
 
 def exponential_kernel(X, Z=None, gamma=1.0):
-    """k(x, z) = exp(-gamma ||x - z||), eq. (eq-kernels), with the Euclidean norm."""
-    return exponential_from_distances(squared_distances(X, Z), check_gamma(gamma))
+    """k(x, z) = exp(-gamma ||x - z||), eq. (eq-kernels), with the Euclidean
+    norm."""
+    return exponential_from_distances(
+        squared_distances(X, Z), check_gamma(gamma)
+    )
 
 
 def sigmoid_kernel(X, Z=None, gamma=1.0, coef0=0.0):
-    """k(x, z) = tanh(gamma x'z + coef0), eq. (eq-kernels); not positive semidefinite in general."""
+    """k(x, z) = tanh(gamma x'z + coef0), eq. (eq-kernels); not positive
+    semidefinite in general."""
     X, Z = check_pair(X, Z)
-    return sigmoid_from_products(X @ Z.T, check_gamma(gamma), check_coef0(coef0))
+    return sigmoid_from_products(
+        X @ Z.T, check_gamma(gamma), check_coef0(coef0)
+    )
 
 
-KERNEL_FUNCTIONS = {"linear": linear_kernel, "poly": polynomial_kernel, "rbf": rbf_kernel,
-                    "exponential": exponential_kernel, "sigmoid": sigmoid_kernel}
-KERNEL_FORMULAS = {"linear": linear_from_products, "poly": polynomial_from_products,
-                   "rbf": rbf_from_distances, "exponential": exponential_from_distances,
-                   "sigmoid": sigmoid_from_products}
-KERNEL_PARAMETERS = {"linear": (), "poly": ("gamma", "degree", "coef0"), "rbf": ("gamma",),
-                     "exponential": ("gamma",), "sigmoid": ("gamma", "coef0")}
+KERNEL_FUNCTIONS = {
+    "linear": linear_kernel,
+    "poly": polynomial_kernel,
+    "rbf": rbf_kernel,
+    "exponential": exponential_kernel,
+    "sigmoid": sigmoid_kernel,
+}
+KERNEL_FORMULAS = {
+    "linear": linear_from_products,
+    "poly": polynomial_from_products,
+    "rbf": rbf_from_distances,
+    "exponential": exponential_from_distances,
+    "sigmoid": sigmoid_from_products,
+}
+KERNEL_PARAMETERS = {
+    "linear": (),
+    "poly": ("gamma", "degree", "coef0"),
+    "rbf": ("gamma",),
+    "exponential": ("gamma",),
+    "sigmoid": ("gamma", "coef0"),
+}
 DISTANCE_KERNELS = ("rbf", "exponential")
 GAMMA_RULES = ("scale", "auto")
 
 
 @dataclass(frozen=True)
 class Kernel:
-    """A kernel of eq. (eq-kernels) with its parameters, named and defaulted as in sklearn.svm.SVC.
+    """A kernel of eq. (eq-kernels) with its parameters, named and defaulted
+    as in sklearn.svm.SVC.
 
-    "exponential" is an addition (Euclidean norm; scikit-learn's laplacian_kernel uses the L1
-    norm).  The stand-alone kernel functions default to gamma = 1, not to scikit-learn's
-    1 / n_features.
+    "exponential" is an addition (Euclidean norm; scikit-learn's
+    laplacian_kernel uses the L1 norm).  The stand-alone kernel functions
+    default to gamma = 1, not to scikit-learn's 1 / n_features.
 
-    ``name`` is one of "linear", "poly", "rbf", "exponential", "sigmoid"; ``gamma`` a positive
-    number or the rule "scale" or "auto", which ``resolve`` turns into a number.  Calling the
-    object returns a Gram matrix; ``rows`` a block of its rows; ``diagonal`` its diagonal.
+    ``name`` is one of "linear", "poly", "rbf", "exponential", "sigmoid";
+    ``gamma`` a positive number or the rule "scale" or "auto", which
+    ``resolve`` turns into a number.  Calling the object returns a Gram
+    matrix; ``rows`` a block of its rows; ``diagonal`` its diagonal.
     """
 
     name: str = "rbf"
@@ -180,18 +241,23 @@ class Kernel:
 
     def __post_init__(self):
         if self.name not in KERNEL_FUNCTIONS:
-            raise ValueError(f"unknown kernel {self.name!r}; choose one of {', '.join(KERNEL_FUNCTIONS)}")
+            raise ValueError(
+                f"unknown kernel {self.name!r}; choose one of {', '.join(KERNEL_FUNCTIONS)}"
+            )
         if isinstance(self.gamma, str):
             if self.gamma not in GAMMA_RULES:
-                raise ValueError(f"gamma must be a positive number, 'scale' or 'auto'; got {self.gamma!r}")
+                raise ValueError(
+                    f"gamma must be a positive number, 'scale' or 'auto'; got {self.gamma!r}"
+                )
         else:
             check_gamma(self.gamma)
         check_degree(self.degree)
         check_coef0(self.coef0)
 
     def resolve(self, X):
-        """This kernel with a numeric gamma: "scale" -> 1 / (n_features * X.var()) (1 if X is
-        constant), "auto" -> 1 / n_features; a numeric gamma is kept."""
+        """This kernel with a numeric gamma: "scale" -> 1 / (n_features *
+        X.var()) (1 if X is constant), "auto" -> 1 / n_features; a numeric
+        gamma is kept."""
         if not isinstance(self.gamma, str):
             return self
         X = check_matrix(X)
@@ -204,39 +270,56 @@ class Kernel:
 
     def parameters(self):
         """The keyword arguments of this kernel's Gram-matrix function."""
-        if "gamma" in KERNEL_PARAMETERS[self.name] and isinstance(self.gamma, str):
-            raise ValueError(f"gamma={self.gamma!r} must first be resolved from the training data: "
-                             "use kernel.resolve(X_train)")
-        return {name: getattr(self, name) for name in KERNEL_PARAMETERS[self.name]}
+        if "gamma" in KERNEL_PARAMETERS[self.name] and isinstance(
+            self.gamma, str
+        ):
+            raise ValueError(
+                f"gamma={self.gamma!r} must first be resolved from the training data: "
+                "use kernel.resolve(X_train)"
+            )
+        return {
+            name: getattr(self, name)
+            for name in KERNEL_PARAMETERS[self.name]
+        }
 
     def __call__(self, X, Z=None):
-        """The Gram matrix k(x_i, z_j) for all rows of X and Z (Z defaults to X)."""
+        """The Gram matrix k(x_i, z_j) for all rows of X and Z (Z defaults
+        to X)."""
         return KERNEL_FUNCTIONS[self.name](X, Z, **self.parameters())
 
     def rows(self, X, indices):
-        """Rows ``indices`` of the Gram matrix of X, without forming the rest of it."""
+        """Rows ``indices`` of the Gram matrix of X, without forming the
+        rest of it."""
         X = check_matrix(X)
         return self(X[np.asarray(indices)], X)
 
     def diagonal(self, X):
         """k(x_i, x_i) for every row of X, without forming the Gram matrix.
 
-        A distance kernel is the same at every x (distance 0).  An inner-product kernel depends on
-        x only through s = x'x, which is also the inner product of the 1-D points s and 1, so the
-        kernel function evaluated between the column of all s and the single point 1 gives the diagonal.
+        A distance kernel is the same at every x (distance 0).  An
+        inner-product kernel depends on x only through s = x'x, which is
+        also the inner product of the 1-D points s and 1, so the kernel
+        function evaluated between the column of all s and the single point
+        1 gives the diagonal.
         """
         X = check_matrix(X)
         function = KERNEL_FUNCTIONS[self.name]
         if self.name in DISTANCE_KERNELS:
-            return np.full(X.shape[0], function(np.zeros((1, 1)), **self.parameters())[0, 0])
+            return np.full(
+                X.shape[0],
+                function(np.zeros((1, 1)), **self.parameters())[0, 0],
+            )
         inner = np.einsum("ij,ij->i", X, X)
-        return function(inner[:, None], np.ones((1, 1)), **self.parameters())[:, 0]
+        return function(
+            inner[:, None], np.ones((1, 1)), **self.parameters()
+        )[:, 0]
 
 
 def kernel_decision_function(kernel, X_train, dual_coef, b, Z):
-    """f(z) = sum_i dual_coef_i k(x_i, z) + b, eq. (eq-kernel-decision), with dual_coef_i = alpha_i y_i.
+    """f(z) = sum_i dual_coef_i k(x_i, z) + b, eq. (eq-kernel-decision),
+    with dual_coef_i = alpha_i y_i.
 
-    Only the training points with a non-zero ``dual_coef`` (the support vectors) matter, so
-    ``X_train`` may be just those.
+    Only the training points with a non-zero ``dual_coef`` (the support
+    vectors) matter, so ``X_train`` may be just those.
     """
     return kernel(Z, X_train) @ np.asarray(dual_coef, dtype=float) + b

@@ -5,11 +5,13 @@ import numpy as np
 
 
 def kkt_residuals(K, y, alpha, b, C=np.inf):
-    """How far (alpha, b) is from satisfying each KKT condition, eq. (eq-kkt), of the SVM.
+    """How far (alpha, b) is from satisfying each KKT condition, eq.
+    (eq-kkt), of the SVM.
 
-    ``C = inf`` is the hard margin.  With a finite ``C`` the slacks xi_i = max(0, 1 - y_i f(x_i))
-    make every margin constraint feasible, and complementary slackness also asks
-    (C - alpha_i) xi_i = 0.  Returns a dict of non-negative residuals, all zero at an optimum.
+    ``C = inf`` is the hard margin.  With a finite ``C`` the slacks xi_i =
+    max(0, 1 - y_i f(x_i)) make every margin constraint feasible, and
+    complementary slackness also asks (C - alpha_i) xi_i = 0.  Returns a
+    dict of non-negative residuals, all zero at an optimum.
     """
     alpha = np.asarray(alpha, dtype=float)
     margin = y * (K @ (alpha * y) + b)
@@ -21,11 +23,14 @@ def kkt_residuals(K, y, alpha, b, C=np.inf):
     return {
         "stationarity": float(abs(alpha @ y)),
         "primal feasibility": float(xi.max()) if hard else 0.0,
-        "dual feasibility": float(max(0.0, -alpha.min(), (alpha - C).max())),
+        "dual feasibility": float(
+            max(0.0, -alpha.min(), (alpha - C).max())
+        ),
         "complementary slackness": float(slackness),
     }
 
 
 def kkt_violation(K, y, alpha, b, C=np.inf):
-    """The largest KKT residual: one number that is zero exactly at an optimum."""
+    """The largest KKT residual: one number that is zero exactly at an
+    optimum."""
     return max(kkt_residuals(K, y, alpha, b, C).values())

@@ -8,34 +8,45 @@ import numpy as np
 
 
 def parse_libsvm_line(line, line_number):
-    """The label and the ``{index: value}`` pairs of one line ``label index:value ...`` of LIBSVM's
-    format (indices from 1, strictly increasing); a ValueError names the line and the problem."""
+    """The label and the ``{index: value}`` pairs of one line ``label
+    index:value ...`` of LIBSVM's format (indices from 1, strictly
+    increasing); a ValueError names the line and the problem."""
     fields = line.split()
     try:
         label = float(fields[0])
     except ValueError:
-        raise ValueError(f"line {line_number}: the label {fields[0]!r} is not a number") from None
+        raise ValueError(
+            f"line {line_number}: the label {fields[0]!r} is not a number"
+        ) from None
     features, previous = {}, 0
     for field in fields[1:]:
         index, colon, value = field.partition(":")
         if not colon or not index.isdigit():
-            raise ValueError(f"line {line_number}: expected index:value, got {field!r}")
+            raise ValueError(
+                f"line {line_number}: expected index:value, got {field!r}"
+            )
         if int(index) <= previous:
-            raise ValueError(f"line {line_number}: feature indices must start at 1 and increase; "
-                             f"{index} follows {previous}")
+            raise ValueError(
+                f"line {line_number}: feature indices must start at 1 and increase; "
+                f"{index} follows {previous}"
+            )
         try:
             features[int(index)] = float(value)
         except ValueError:
-            raise ValueError(f"line {line_number}: the value in {field!r} is not a number") from None
+            raise ValueError(
+                f"line {line_number}: the value in {field!r} is not a number"
+            ) from None
         previous = int(index)
     return label, features
 
 
 def read_libsvm(path, n_features=None):
-    """Read a data file in LIBSVM's format into a dense ``(X, y)``; absent features are 0.
+    """Read a data file in LIBSVM's format into a dense ``(X, y)``; absent
+    features are 0.
 
-    ``n_features`` defaults to the largest index in the file; give it to read a test file with
-    the training file's width.  Blank lines are skipped.
+    ``n_features`` defaults to the largest index in the file; give it to
+    read a test file with the training file's width.  Blank lines are
+    skipped.
     """
     labels, rows = [], []
     with open(path, encoding="ascii") as file:
@@ -50,7 +61,9 @@ def read_libsvm(path, n_features=None):
     if n_features is None:
         n_features = width
     elif width > n_features:
-        raise ValueError(f"{path} has feature index {width}, more than n_features={n_features}")
+        raise ValueError(
+            f"{path} has feature index {width}, more than n_features={n_features}"
+        )
     X = np.zeros((len(rows), n_features))
     for row, features in enumerate(rows):
         X[row, [index - 1 for index in features]] = list(features.values())
@@ -58,11 +71,12 @@ def read_libsvm(path, n_features=None):
 
 
 def heart_scale_path():
-    """Where svmlib keeps its copy of heart_scale (origin and licence in svmlib/data/README.md)."""
+    """Where svmlib keeps its copy of heart_scale (origin and licence in
+    svmlib/data/README.md)."""
     return Path(str(resources.files("svmlib") / "data" / "heart_scale"))
 
 
 def load_heart_scale():
-    """LIBSVM's sample data heart_scale: 270 patients, 13 features scaled to [-1, 1], labels +1 (120)
-    and -1 (150)."""
+    """LIBSVM's sample data heart_scale: 270 patients, 13 features scaled to
+    [-1, 1], labels +1 (120) and -1 (150)."""
     return read_libsvm(heart_scale_path())

@@ -5,20 +5,25 @@ import numpy as np
 
 
 def class_pairs(n_classes):
-    """The k(k-1)/2 pairs (i, j), i < j, in LIBSVM's order (0, 1), (0, 2), ..., (1, 2), ..., eq. (eq-ovo)."""
-    return [(i, j) for i in range(n_classes) for j in range(i + 1, n_classes)]
+    """The k(k-1)/2 pairs (i, j), i < j, in LIBSVM's order (0, 1), (0, 2),
+    ..., (1, 2), ..., eq. (eq-ovo)."""
+    return [
+        (i, j) for i in range(n_classes) for j in range(i + 1, n_classes)
+    ]
 
 
 def pair_members(y_index, i, j):
-    """The training points of classes i and j, and their labels in the pair's two-class problem:
-    +1 for class i and -1 for class j (LIBSVM's convention: the first class of a pair is positive)."""
+    """The training points of classes i and j, and their labels in the
+    pair's two-class problem: +1 for class i and -1 for class j (LIBSVM's
+    convention: the first class of a pair is positive)."""
     members = np.flatnonzero((y_index == i) | (y_index == j))
     return members, np.where(y_index[members] == i, 1.0, -1.0)
 
 
 def vote_counts(decisions, n_classes):
-    """v_c of eq. (eq-vote) for every row of the pairwise decision values, shape (n_samples, n_pairs):
-    pair (i, j) votes for i where f_ij(x) > 0 and for j otherwise."""
+    """v_c of eq. (eq-vote) for every row of the pairwise decision values,
+    shape (n_samples, n_pairs): pair (i, j) votes for i where f_ij(x) > 0
+    and for j otherwise."""
     votes = np.zeros((decisions.shape[0], n_classes))
     for k, (i, j) in enumerate(class_pairs(n_classes)):
         positive = decisions[:, k] > 0
@@ -28,14 +33,17 @@ def vote_counts(decisions, n_classes):
 
 
 def vote(decisions, n_classes):
-    """The index of the class with the most votes, eq. (eq-vote); a tie goes to the smallest index."""
+    """The index of the class with the most votes, eq. (eq-vote); a tie goes
+    to the smallest index."""
     return np.argmax(vote_counts(decisions, n_classes), axis=1)
 
 
 def ovr_scores(decisions, n_classes):
-    """One score per class from the pairwise decision values, eq. (eq-ovr-score): the votes plus
-    s_c / (3 (abs(s_c) + 1)), where s_c sums the decision values in favour of class c.  The second
-    term lies in (-1/3, 1/3): it orders classes with equal votes and never overturns a vote."""
+    """One score per class from the pairwise decision values, eq.
+    (eq-ovr-score): the votes plus s_c / (3 (abs(s_c) + 1)), where s_c sums
+    the decision values in favour of class c.  The second term lies in
+    (-1/3, 1/3): it orders classes with equal votes and never overturns a
+    vote."""
     s = np.zeros((decisions.shape[0], n_classes))
     for k, (i, j) in enumerate(class_pairs(n_classes)):
         s[:, i] += decisions[:, k]
@@ -44,17 +52,22 @@ def ovr_scores(decisions, n_classes):
 
 
 def pack_dual_coef(y_index, pair_models, n_classes):
-    """Store the pairwise models in LIBSVM's layout, eq. (eq-dual-coef-layout).
+    """Store the pairwise models in LIBSVM's layout, eq.
+    (eq-dual-coef-layout).
 
-    ``pair_models`` lists, for each pair (i, j) of class_pairs, the pair's member indices and their
-    coefficients alpha_t y_t (y_t = +1 for class i).  Returns ``support`` (the points with a
-    non-zero coefficient in some pair, grouped by class, increasing within a class),
-    ``n_support`` (their number per class) and ``dual_coef`` of shape (n_classes - 1, n_SV).
+    ``pair_models`` lists, for each pair (i, j) of class_pairs, the pair's
+    member indices and their coefficients alpha_t y_t (y_t = +1 for class
+    i).  Returns ``support`` (the points with a non-zero coefficient in some
+    pair, grouped by class, increasing within a class), ``n_support`` (their
+    number per class) and ``dual_coef`` of shape (n_classes - 1, n_SV).
     """
     is_support = np.zeros(y_index.shape[0], dtype=bool)
     for members, coef in pair_models:
         is_support[members[coef != 0]] = True
-    by_class = [np.flatnonzero(is_support & (y_index == c)) for c in range(n_classes)]
+    by_class = [
+        np.flatnonzero(is_support & (y_index == c))
+        for c in range(n_classes)
+    ]
     support = np.concatenate(by_class)
     column = np.full(y_index.shape[0], -1)
     column[support] = np.arange(support.size)
@@ -63,17 +76,25 @@ def pack_dual_coef(y_index, pair_models, n_classes):
         stored = is_support[members]
         rows = np.where(y_index[members[stored]] == i, j - 1, i)
         dual_coef[rows, column[members[stored]]] = coef[stored]
-    return support, np.array([points.size for points in by_class], dtype=np.int32), dual_coef
+    return (
+        support,
+        np.array([points.size for points in by_class], dtype=np.int32),
+        dual_coef,
+    )
 
 
 def unpack_dual_coef(dual_coef, n_support):
-    """The inverse of pack_dual_coef: one row per pair (i, j) over all support vectors, holding the
-    pair's coefficients alpha_t y_t for the support vectors of classes i and j, zeros elsewhere."""
+    """The inverse of pack_dual_coef: one row per pair (i, j) over all
+    support vectors, holding the pair's coefficients alpha_t y_t for the
+    support vectors of classes i and j, zeros elsewhere."""
     start = np.concatenate([[0], np.cumsum(n_support)])
     pairs = class_pairs(len(n_support))
     coef = np.zeros((len(pairs), dual_coef.shape[1]))
     for k, (i, j) in enumerate(pairs):
-        of_i, of_j = slice(start[i], start[i + 1]), slice(start[j], start[j + 1])
+        of_i, of_j = (
+            slice(start[i], start[i + 1]),
+            slice(start[j], start[j + 1]),
+        )
         coef[k, of_i] = dual_coef[j - 1, of_i]
         coef[k, of_j] = dual_coef[i, of_j]
     return coef

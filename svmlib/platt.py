@@ -6,7 +6,12 @@ import numpy as np
 from svmlib.dual import check_gram, dual_objective
 from svmlib.hinge import check_C
 from svmlib.result import SolverResult, Status
-from svmlib.simplified_smo import BOUND_ROUND_OFF, gram_matrix, pair_bounds, violates_kkt
+from svmlib.simplified_smo import (
+    BOUND_ROUND_OFF,
+    gram_matrix,
+    pair_bounds,
+    violates_kkt,
+)
 from svmlib.solver import check_max_iter
 
 
@@ -17,9 +22,10 @@ MAX_PLATT_PASSES = 100_000
 
 
 def snap_to_bounds(a1, C):
-    """alpha_1 = alpha_1 + s (alpha_2 - a2) lands on 0 or C in exact arithmetic when alpha_2
-    stops at an end of its segment; round-off can leave it a few eps * C off (or outside the
-    box).  Such values are set to the bound.  This guard is not in Platt's pseudo-code."""
+    """alpha_1 = alpha_1 + s (alpha_2 - a2) lands on 0 or C in exact
+    arithmetic when alpha_2 stops at an end of its segment; round-off can
+    leave it a few eps * C off (or outside the box).  Such values are set to
+    the bound.  This guard is not in Platt's pseudo-code."""
     round_off = BOUND_ROUND_OFF * C
     if a1 <= round_off:
         return 0.0
@@ -29,17 +35,21 @@ def snap_to_bounds(a1, C):
 
 
 class PlattSMO:
-    """Platt's SMO on a Gram matrix, with his threshold convention u = sum_j alpha_j y_j K_ij - b_platt.
+    """Platt's SMO on a Gram matrix, with his threshold convention u = sum_j
+    alpha_j y_j K_ij - b_platt.
 
-    ``n_evaluations`` counts the kernel values the algorithm reads, as if none were stored: 3 per
-    takeStep, one per non-zero alpha for an output u_i, 2 per non-bound example for the error cache.
+    ``n_evaluations`` counts the kernel values the algorithm reads, as if
+    none were stored: 3 per takeStep, one per non-zero alpha for an output
+    u_i, 2 per non-bound example for the error cache.
     """
 
-    def __init__(self, K, y, C, tol=PLATT_TOL, eps=PLATT_EPS, random_state=0):
+    def __init__(
+        self, K, y, C, tol=PLATT_TOL, eps=PLATT_EPS, random_state=0
+    ):
         self.K, self.y, self.C, self.tol, self.eps = K, y, C, tol, eps
         self.alpha = np.zeros(y.shape[0])
-        self.b = 0.0                                   # Platt's threshold: our b is -self.b
-        self.error = -y.copy()                         # E_i = u_i - y_i, valid where non-bound
+        self.b = 0.0  # Platt's threshold: our b is -self.b
+        self.error = -y.copy()  # E_i = u_i - y_i, valid where non-bound
         self.rng = np.random.default_rng(random_state)
         self.n_evaluations = 0
         self.n_steps = 0
@@ -49,16 +59,20 @@ class PlattSMO:
         return np.flatnonzero((self.alpha > 0) & (self.alpha < self.C))
 
     def error_of(self, i):
-        """E_i: from the error cache for a non-bound example, else from the output u_i."""
+        """E_i: from the error cache for a non-bound example, else from the
+        output u_i."""
         if 0 < self.alpha[i] < self.C:
             return self.error[i]
         support = np.flatnonzero(self.alpha)
         self.n_evaluations += support.size
-        u = (self.alpha[support] * self.y[support]) @ self.K[support, i] - self.b
+        u = (self.alpha[support] * self.y[support]) @ self.K[
+            support, i
+        ] - self.b
         return u - self.y[i]
 
     def take_step(self, i1, i2, E2):
-        """Jointly optimise alpha_i1 and alpha_i2 (Platt's takeStep); True if they changed."""
+        """Jointly optimise alpha_i1 and alpha_i2 (Platt's takeStep); True
+        if they changed."""
         if i1 == i2:
             return False
         K, y, C, eps = self.K, self.y, self.C, self.eps
@@ -73,7 +87,7 @@ class PlattSMO:
         eta = k11 + k22 - 2.0 * k12
         if eta > 0:
             a2 = min(max(alph2 + y2 * (E1 - E2) / eta, L), H)
-        else:                                          # eq. (eq-platt-ends): compare the two ends
+        else:  # eq. (eq-platt-ends): compare the two ends
             L_obj, H_obj = self.end_objectives(i1, i2, E1, E2, L, H)
             if L_obj < H_obj - eps:
                 a2 = L
@@ -81,20 +95,23 @@ class PlattSMO:
                 a2 = H
             else:
                 a2 = alph2
-        if a2 < PLATT_SNAP:                            # Platt's snap of alpha_2 to the box ends
+        if a2 < PLATT_SNAP:  # Platt's snap of alpha_2 to the box ends
             a2 = 0.0
         elif a2 > C - PLATT_SNAP:
             a2 = C
         if abs(a2 - alph2) < eps * (a2 + alph2 + eps):
             return False
         a1 = snap_to_bounds(alph1 + s * (alph2 - a2), C)
-        self.update_threshold_and_errors(i1, i2, a1, a2, E1, E2, k11, k12, k22)
+        self.update_threshold_and_errors(
+            i1, i2, a1, a2, E1, E2, k11, k12, k22
+        )
         self.alpha[i1], self.alpha[i2] = a1, a2
         self.n_steps += 1
         return True
 
     def end_objectives(self, i1, i2, E1, E2, L, H):
-        """The dual objective (minimisation form, up to a constant) at alpha_2 = L and at H, Platt's eq. (19)."""
+        """The dual objective (minimisation form, up to a constant) at
+        alpha_2 = L and at H, Platt's eq. (19)."""
         K, y, b = self.K, self.y, self.b
         alph1, alph2, y1, y2 = self.alpha[i1], self.alpha[i2], y[i1], y[i2]
         s, k11, k12, k22 = y1 * y2, K[i1, i1], K[i1, i2], K[i2, i2]
@@ -103,12 +120,21 @@ class PlattSMO:
 
         def objective(a2):
             a1 = alph1 + s * (alph2 - a2)
-            return a1 * f1 + a2 * f2 + 0.5 * a1**2 * k11 + 0.5 * a2**2 * k22 + s * a1 * a2 * k12
+            return (
+                a1 * f1
+                + a2 * f2
+                + 0.5 * a1**2 * k11
+                + 0.5 * a2**2 * k22
+                + s * a1 * a2 * k12
+            )
 
         return objective(L), objective(H)
 
-    def update_threshold_and_errors(self, i1, i2, a1, a2, E1, E2, k11, k12, k22):
-        """Platt's new threshold (b1 if alpha_1 is free, else b2 if alpha_2 is, else their mean) and the error cache."""
+    def update_threshold_and_errors(
+        self, i1, i2, a1, a2, E1, E2, k11, k12, k22
+    ):
+        """Platt's new threshold (b1 if alpha_1 is free, else b2 if alpha_2
+        is, else their mean) and the error cache."""
         y1, y2, C = self.y[i1], self.y[i2], self.C
         t1, t2 = y1 * (a1 - self.alpha[i1]), y2 * (a2 - self.alpha[i2])
         b1 = E1 + t1 * k11 + t2 * k12 + self.b
@@ -122,23 +148,33 @@ class PlattSMO:
         self.error[i1], self.error[i2] = E1, E2
         cached = np.union1d(self.non_bound(), [i1, i2])
         self.n_evaluations += 2 * cached.size
-        self.error[cached] += t1 * self.K[i1, cached] + t2 * self.K[i2, cached] + self.b - b_new
+        self.error[cached] += (
+            t1 * self.K[i1, cached]
+            + t2 * self.K[i2, cached]
+            + self.b
+            - b_new
+        )
         self.b = b_new
 
     def examine_example(self, i2):
-        """Platt's examineExample: if alpha_i2 violates the KKT conditions by more than tol, look for
-        a partner (second-choice heuristic, then the non-bound examples, then all); 1 if a step was taken."""
+        """Platt's examineExample: if alpha_i2 violates the KKT conditions
+        by more than tol, look for a partner (second-choice heuristic, then
+        the non-bound examples, then all); 1 if a step was taken."""
         y2, alph2, C = self.y[i2], self.alpha[i2], self.C
         E2 = self.error_of(i2)
         r2 = E2 * y2
-        if not ((r2 < -self.tol and alph2 < C) or (r2 > self.tol and alph2 > 0)):
+        if not (
+            (r2 < -self.tol and alph2 < C) or (r2 > self.tol and alph2 > 0)
+        ):
             return 0
         non_bound = self.non_bound()
         if non_bound.size > 1:
             gaps = np.abs(self.error[non_bound] - E2)
             if self.take_step(int(non_bound[np.argmax(gaps)]), i2, E2):
                 return 1
-        for i1 in np.roll(non_bound, -self.rng.integers(max(non_bound.size, 1))):
+        for i1 in np.roll(
+            non_bound, -self.rng.integers(max(non_bound.size, 1))
+        ):
             if self.take_step(int(i1), i2, E2):
                 return 1
         n = self.y.shape[0]
@@ -148,15 +184,22 @@ class PlattSMO:
         return 0
 
     def run(self, max_passes=MAX_PLATT_PASSES, max_steps=None):
-        """Platt's outer loop: a pass over all examples, then passes over the non-bound ones until
-        none changes, then all again, until a pass over all changes nothing.  Stops early after
-        ``max_passes`` passes or ``max_steps`` successful takeSteps (None: no limit).  Returns the
+        """Platt's outer loop: a pass over all examples, then passes over
+        the non-bound ones until none changes, then all again, until a pass
+        over all changes nothing.  Stops early after ``max_passes`` passes
+        or ``max_steps`` successful takeSteps (None: no limit).  Returns the
         passes made and whether the loop finished."""
         step_limit = np.inf if max_steps is None else max_steps
         examine_all, passes = True, 0
         changed = 0
-        while (changed > 0 or examine_all) and passes < max_passes and self.n_steps < step_limit:
-            candidates = range(self.y.shape[0]) if examine_all else self.non_bound()
+        while (
+            (changed > 0 or examine_all)
+            and passes < max_passes
+            and self.n_steps < step_limit
+        ):
+            candidates = (
+                range(self.y.shape[0]) if examine_all else self.non_bound()
+            )
             changed = 0
             for i in candidates:
                 changed += self.examine_example(int(i))
@@ -170,14 +213,25 @@ class PlattSMO:
         return passes, changed == 0 and not examine_all
 
 
-def platt_smo(X, y, C, kernel="precomputed", tol=PLATT_TOL, eps=PLATT_EPS, max_passes=MAX_PLATT_PASSES,
-              random_state=0, max_steps=None):
-    """Train a C-SVC with Platt's SMO (1998), algorithm (alg-platt); returns a SolverResult whose
-    ``n_iter`` counts the successful takeSteps and whose b is minus Platt's threshold.
+def platt_smo(
+    X,
+    y,
+    C,
+    kernel="precomputed",
+    tol=PLATT_TOL,
+    eps=PLATT_EPS,
+    max_passes=MAX_PLATT_PASSES,
+    random_state=0,
+    max_steps=None,
+):
+    """Train a C-SVC with Platt's SMO (1998), algorithm (alg-platt); returns
+    a SolverResult whose ``n_iter`` counts the successful takeSteps and
+    whose b is minus Platt's threshold.
 
-    ``status`` is OPTIMAL only if, at the end, no point violates the KKT conditions by more than
-    ``tol`` at that threshold; Platt's loop can also end with violators that no takeStep could
-    move (INACCURATE), or stop at ``max_passes`` passes or ``max_steps`` takeSteps (MAX_ITER).
+    ``status`` is OPTIMAL only if, at the end, no point violates the KKT
+    conditions by more than ``tol`` at that threshold; Platt's loop can also
+    end with violators that no takeStep could move (INACCURATE), or stop at
+    ``max_passes`` passes or ``max_steps`` takeSteps (MAX_ITER).
     """
     K, y = check_gram(gram_matrix(X, kernel), y)
     C = check_C(C)
@@ -188,9 +242,16 @@ def platt_smo(X, y, C, kernel="precomputed", tol=PLATT_TOL, eps=PLATT_EPS, max_p
     r = y * (K @ (platt.alpha * y) - platt.b) - 1.0
     if not finished:
         status = Status.MAX_ITER
-    elif any(violates_kkt(r_i, a_i, C, tol) for r_i, a_i in zip(r, platt.alpha)):
+    elif any(
+        violates_kkt(r_i, a_i, C, tol) for r_i, a_i in zip(r, platt.alpha)
+    ):
         status = Status.INACCURATE
     else:
         status = Status.OPTIMAL
-    return SolverResult(alpha=platt.alpha.copy(), b=-platt.b, objective=dual_objective(K, y, platt.alpha),
-                        n_iter=platt.n_steps, status=status)
+    return SolverResult(
+        alpha=platt.alpha.copy(),
+        b=-platt.b,
+        objective=dual_objective(K, y, platt.alpha),
+        n_iter=platt.n_steps,
+        status=status,
+    )

@@ -16,8 +16,9 @@ class NotSeparableError(ValueError):
 
 
 def centre_and_scale(X):
-    """Centre X and divide it by its largest absolute entry: returns (X_tilde, mean, scale),
-    the change of variables of eq. (eq-unscale).  A scale of 0 means all points coincide."""
+    """Centre X and divide it by its largest absolute entry: returns
+    (X_tilde, mean, scale), the change of variables of eq. (eq-unscale).  A
+    scale of 0 means all points coincide."""
     mean = X.mean(axis=0)
     centred = X - mean
     scale = float(np.abs(centred).max())
@@ -25,8 +26,9 @@ def centre_and_scale(X):
 
 
 def separability_margin(X, y):
-    """The optimal value t* of the linear program eq. (eq-separability-lp), on X centred and rescaled:
-    positive exactly when the data are strictly linearly separable."""
+    """The optimal value t* of the linear program eq. (eq-separability-lp),
+    on X centred and rescaled: positive exactly when the data are strictly
+    linearly separable."""
     X, y = check_binary_problem(X, y)
     X_tilde, _, scale = centre_and_scale(X)
     if scale == 0.0:
@@ -41,11 +43,12 @@ def separability_margin(X, y):
 
 
 def hard_margin_primal(X, y, tol=QP_TOLERANCE):
-    """Solve the hard-margin primal eq. (eq-hard-margin-primal) as the QP eq. (eq-primal-qp-matrices).
+    """Solve the hard-margin primal eq. (eq-hard-margin-primal) as the QP
+    eq. (eq-primal-qp-matrices).
 
-    Returns a SolverResult with ``w``, ``b``, the objective 1/2 ||w||^2 and, as ``alpha``, the
-    multipliers of the margin constraints.  Raises NotSeparableError when no hyperplane separates
-    the two classes.
+    Returns a SolverResult with ``w``, ``b``, the objective 1/2 ||w||^2 and,
+    as ``alpha``, the multipliers of the margin constraints.  Raises
+    NotSeparableError when no hyperplane separates the two classes.
     """
     X, y = check_binary_problem(X, y)
     certificate = separability_margin(X, y)
@@ -54,7 +57,8 @@ def hard_margin_primal(X, y, tol=QP_TOLERANCE):
             "the data are not linearly separable (with a margin above the tolerance "
             f"{SEPARABILITY_TOLERANCE:g}), so the hard-margin problem has no solution: no hyperplane "
             "puts every point strictly on the side of its label. "
-            "Use a soft-margin solver, which allows margin violations.")
+            "Use a soft-margin solver, which allows margin violations."
+        )
     X_tilde, mean, scale = centre_and_scale(X)
     n, d = X.shape
     P = np.zeros((d + 1, d + 1))
@@ -63,6 +67,11 @@ def hard_margin_primal(X, y, tol=QP_TOLERANCE):
     solution = solve_qp(P, np.zeros(d + 1), G, -np.ones(n), tol=tol)
     w = solution.x[:d] / scale
     b = float(solution.x[d] - w @ mean)
-    return SolverResult(alpha=solution.z / scale**2, b=b, objective=0.5 * float(w @ w),
-                        n_iter=solution.n_iter,
-                        status=solver_status(solution), w=w)
+    return SolverResult(
+        alpha=solution.z / scale**2,
+        b=b,
+        objective=0.5 * float(w @ w),
+        n_iter=solution.n_iter,
+        status=solver_status(solution),
+        w=w,
+    )

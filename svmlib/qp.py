@@ -19,8 +19,9 @@ class QPError(RuntimeError):
 
 @dataclass(frozen=True)
 class QPSolution:
-    """cvxopt's answer: the solution ``x``, the multipliers ``z`` of G x <= h (all >= 0) and
-    ``y`` of A x = b, the objective value, the iteration count, and whether it converged."""
+    """cvxopt's answer: the solution ``x``, the multipliers ``z`` of G x <=
+    h (all >= 0) and ``y`` of A x = b, the objective value, the iteration
+    count, and whether it converged."""
 
     x: np.ndarray
     z: np.ndarray
@@ -36,20 +37,34 @@ def _dense(M):
 
 
 def _call_cvxopt(solver, args, tol, max_iter=MAX_QP_ITERATIONS):
-    options = {"show_progress": False, "abstol": tol, "reltol": tol, "feastol": tol,
-               "maxiters": max_iter}
+    options = {
+        "show_progress": False,
+        "abstol": tol,
+        "reltol": tol,
+        "feastol": tol,
+        "maxiters": max_iter,
+    }
     try:
-        answer = solver(*[None if a is None else _dense(a) for a in args], options=options)
+        answer = solver(
+            *[None if a is None else _dense(a) for a in args],
+            options=options,
+        )
     except (ValueError, ArithmeticError) as error:
-        raise QPError(f"cvxopt could not solve the problem ({error}); check that it is feasible "
-                      "and that its matrices are finite") from error
+        raise QPError(
+            f"cvxopt could not solve the problem ({error}); check that it is feasible "
+            "and that its matrices are finite"
+        ) from error
     if answer["x"] is None:
-        raise QPError(f"cvxopt found no solution (status: {answer['status']}); the problem is "
-                      "infeasible or unbounded")
+        raise QPError(
+            f"cvxopt found no solution (status: {answer['status']}); the problem is "
+            "infeasible or unbounded"
+        )
     return QPSolution(
         x=np.array(answer["x"]).ravel(),
         z=np.array(answer["z"]).ravel(),
-        y=np.array(answer["y"]).ravel() if answer["y"] is not None else np.empty(0),
+        y=np.array(answer["y"]).ravel()
+        if answer["y"] is not None
+        else np.empty(0),
         objective=float(answer["primal objective"]),
         n_iter=int(answer["iterations"]),
         converged=answer["status"] == "optimal",
@@ -61,20 +76,27 @@ def solver_status(solution):
     """The Status of an svmlib result solved through cvxopt."""
     if solution.converged:
         return Status.OPTIMAL
-    return Status.MAX_ITER if solution.reached_max_iter else Status.INACCURATE
+    return (
+        Status.MAX_ITER if solution.reached_max_iter else Status.INACCURATE
+    )
 
 
-def solve_qp(P, q, G, h, A=None, b=None, tol=QP_TOLERANCE, max_iter=MAX_QP_ITERATIONS):
-    """Solve min 1/2 x'Px + q'x subject to Gx <= h and Ax = b, eq. (eq-cvxopt-qp), with cvxopt.
+def solve_qp(
+    P, q, G, h, A=None, b=None, tol=QP_TOLERANCE, max_iter=MAX_QP_ITERATIONS
+):
+    """Solve min 1/2 x'Px + q'x subject to Gx <= h and Ax = b, eq.
+    (eq-cvxopt-qp), with cvxopt.
 
-    ``A`` and ``b`` may be omitted when there is no equality constraint; ``max_iter`` caps
-    cvxopt's interior-point iterations.
+    ``A`` and ``b`` may be omitted when there is no equality constraint;
+    ``max_iter`` caps cvxopt's interior-point iterations.
     """
     if (A is None) != (b is None):
         raise ValueError("an equality constraint needs both A and b")
     if A is not None:
         A, b = np.atleast_2d(A), np.atleast_1d(b)
-    return _call_cvxopt(cvxopt.solvers.qp, (P, q, G, h, A, b), tol, max_iter)
+    return _call_cvxopt(
+        cvxopt.solvers.qp, (P, q, G, h, A, b), tol, max_iter
+    )
 
 
 def solve_lp(c, G, h, tol=QP_TOLERANCE):

@@ -10,9 +10,9 @@ import numpy as np
 class Status(str, Enum):
     """How a solver stopped."""
 
-    OPTIMAL = "optimal"          # its optimality conditions hold to its tolerance
-    MAX_ITER = "max_iter"        # its iteration limit stopped it first
-    INACCURATE = "inaccurate"    # it stopped early, unable to make progress towards its tolerance
+    OPTIMAL = "optimal"  # its optimality conditions hold to its tolerance
+    MAX_ITER = "max_iter"  # its iteration limit stopped it first
+    INACCURATE = "inaccurate"  # it stopped early, unable to make progress towards its tolerance
 
 
 @dataclass(frozen=True, eq=False)
@@ -22,11 +22,11 @@ class SolverResult:
     Attributes
     ----------
     alpha : ndarray of shape (n_samples,)
-        Lagrange multipliers, one per training point (for the primal solver, cvxopt's
-        multipliers of the margin constraints).
+        Lagrange multipliers, one per training point (for the primal solver,
+        cvxopt's multipliers of the margin constraints).
     b : float
-        Offset of the decision function f(x) = sum_i alpha_i y_i K(x_i, x) + b, eq.
-        (eq-sign-convention).  LIBSVM's threshold is ``rho = -b``.
+        Offset of the decision function f(x) = sum_i alpha_i y_i K(x_i, x) +
+        b, eq. (eq-sign-convention).  LIBSVM's threshold is ``rho = -b``.
     objective : float
         Optimal value of the problem the solver minimised.
     n_iter : int

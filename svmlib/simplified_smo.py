@@ -8,28 +8,31 @@ from dataclasses import dataclass
 import numpy as np
 
 from svmlib.dual import check_gram, dual_objective
+from svmlib.hinge import check_C
 from svmlib.kernels import Kernel
 from svmlib.result import SolverResult, Status
-from svmlib.hinge import check_C
 
 
 BOUND_ROUND_OFF = 8 * np.finfo(float).eps
 
 
 def pair_bounds(alpha_i, alpha_j, y_i, y_j, C):
-    """The ends (L, H) of the segment of feasible alpha_j, for both label cases, eq. (eq-smo-clip)."""
+    """The ends (L, H) of the segment of feasible alpha_j, for both label
+    cases, eq. (eq-smo-clip)."""
     if y_i != y_j:
         return max(0.0, alpha_j - alpha_i), min(C, C + alpha_j - alpha_i)
     return max(0.0, alpha_i + alpha_j - C), min(C, alpha_i + alpha_j)
 
 
 def two_variable_update(alpha_i, alpha_j, y_i, y_j, E_i, E_j, eta, C):
-    """Minimise the dual over (alpha_i, alpha_j) with the others fixed: the Newton step
-    eq. (eq-smo-unclipped), clipped to the segment eq. (eq-smo-clip).  Needs eta > 0.
+    """Minimise the dual over (alpha_i, alpha_j) with the others fixed: the
+    Newton step eq. (eq-smo-unclipped), clipped to the segment eq.
+    (eq-smo-clip).  Needs eta > 0.
 
-    Returns the new ``(alpha_i, alpha_j)``.  When alpha_j stops at the end of its segment where
-    alpha_i reaches 0 or C, round-off of a few eps * C can leave alpha_i just off that bound (or
-    outside the box); such values are set to the bound, so that bound multipliers are exact.
+    Returns the new ``(alpha_i, alpha_j)``.  When alpha_j stops at the end
+    of its segment where alpha_i reaches 0 or C, round-off of a few eps * C
+    can leave alpha_i just off that bound (or outside the box); such values
+    are set to the bound, so that bound multipliers are exact.
     """
     L, H = pair_bounds(alpha_i, alpha_j, y_i, y_j, C)
     alpha_j_new = min(max(alpha_j + y_j * (E_i - E_j) / eta, L), H)
@@ -43,8 +46,9 @@ def two_variable_update(alpha_i, alpha_j, y_i, y_j, E_i, E_j, eta, C):
 
 
 def choose_offset(b, E_i, E_j, alpha_i, alpha_j, C):
-    """The handout's rule for b, eq. (eq-smo-b), from the errors E_i, E_j recomputed with the new
-    multipliers and the old b: b - E_i if alpha_i is free, else b - E_j if alpha_j is free, else the mean."""
+    """The handout's rule for b, eq. (eq-smo-b), from the errors E_i, E_j
+    recomputed with the new multipliers and the old b: b - E_i if alpha_i is
+    free, else b - E_j if alpha_j is free, else the mean."""
     b_i, b_j = b - E_i, b - E_j
     if 0.0 < alpha_i < C:
         return b_i
@@ -60,14 +64,16 @@ MAX_TOTAL_PASSES = 10_000
 
 
 def violates_kkt(r, alpha, C, tol):
-    """Whether a point with r = y E = y f(x) - 1 violates the KKT table by more than tol, eq. (eq-smo-violation)."""
+    """Whether a point with r = y E = y f(x) - 1 violates the KKT table by
+    more than tol, eq. (eq-smo-violation)."""
     return (r < -tol and alpha < C) or (r > tol and alpha > 0.0)
 
 
 @dataclass(frozen=True)
 class PairUpdate:
-    """One step of algorithm (alg-simplified-smo): the pair (i, j), its multipliers before the step,
-    the segment [L, H] of alpha_j, and all multipliers and b after it."""
+    """One step of algorithm (alg-simplified-smo): the pair (i, j), its
+    multipliers before the step, the segment [L, H] of alpha_j, and all
+    multipliers and b after it."""
 
     i: int
     j: int
@@ -80,8 +86,9 @@ class PairUpdate:
 
 
 def pair_updates(K, y, C, alpha, b, tol, rng):
-    """The pair updates of one pass of algorithm (alg-simplified-smo) over every i, as a generator
-    of PairUpdate records (the input ``alpha`` is not modified)."""
+    """The pair updates of one pass of algorithm (alg-simplified-smo) over
+    every i, as a generator of PairUpdate records (the input ``alpha`` is
+    not modified)."""
     alpha = alpha.copy()
     n = y.shape[0]
     for i in range(n):
@@ -89,13 +96,15 @@ def pair_updates(K, y, C, alpha, b, tol, rng):
         if not violates_kkt(y[i] * E_i, alpha[i], C, tol):
             continue
         j = int(rng.integers(n - 1))
-        j += j >= i                                     # uniform over j != i
+        j += j >= i  # uniform over j != i
         E_j = K[j] @ (alpha * y) + b - y[j]
         L, H = pair_bounds(alpha[i], alpha[j], y[i], y[j], C)
         eta = K[i, i] + K[j, j] - 2.0 * K[i, j]
         if L == H or eta <= 0.0:
             continue
-        alpha_i, alpha_j = two_variable_update(alpha[i], alpha[j], y[i], y[j], E_i, E_j, eta, C)
+        alpha_i, alpha_j = two_variable_update(
+            alpha[i], alpha[j], y[i], y[j], E_i, E_j, eta, C
+        )
         if abs(alpha_j - alpha[j]) < MIN_ALPHA_CHANGE:
             continue
         before = alpha[i], alpha[j]
@@ -107,7 +116,8 @@ def pair_updates(K, y, C, alpha, b, tol, rng):
 
 
 def smo_pass(K, y, C, alpha, b, tol, rng):
-    """One pass of algorithm (alg-simplified-smo) over every i; returns (alpha, b, pairs changed)."""
+    """One pass of algorithm (alg-simplified-smo) over every i; returns
+    (alpha, b, pairs changed)."""
     changed = 0
     for update in pair_updates(K, y, C, alpha, b, tol, rng):
         alpha, b, changed = update.alpha, update.b, changed + 1
@@ -115,17 +125,21 @@ def smo_pass(K, y, C, alpha, b, tol, rng):
 
 
 def gram_matrix(X, kernel):
-    """The Gram matrix of X for a Kernel (its gamma resolved from X), or X itself for "precomputed"."""
+    """The Gram matrix of X for a Kernel (its gamma resolved from X), or X
+    itself for "precomputed"."""
     if isinstance(kernel, str) and kernel == "precomputed":
         return X
     if not isinstance(kernel, Kernel):
-        raise ValueError(f"kernel must be a Kernel or 'precomputed'; got {kernel!r}")
+        raise ValueError(
+            f"kernel must be a Kernel or 'precomputed'; got {kernel!r}"
+        )
     return kernel.resolve(X)(X)
 
 
 def simplified_smo_passes(K, y, C, tol=SMO_TOLERANCE, random_state=0):
-    """The passes of algorithm (alg-simplified-smo) from alpha = 0, b = 0, as an endless generator
-    of ``(alpha, b, changed)``; ``random_state`` seeds the choice of partners."""
+    """The passes of algorithm (alg-simplified-smo) from alpha = 0, b = 0,
+    as an endless generator of ``(alpha, b, changed)``; ``random_state``
+    seeds the choice of partners."""
     K, y = check_gram(K, y)
     C = check_C(C)
     rng = np.random.default_rng(random_state)
@@ -135,33 +149,67 @@ def simplified_smo_passes(K, y, C, tol=SMO_TOLERANCE, random_state=0):
         yield alpha, b, changed
 
 
-def simplified_smo(X, y, C, kernel="precomputed", tol=SMO_TOLERANCE, max_passes=DEFAULT_MAX_PASSES,
-                   max_total_passes=MAX_TOTAL_PASSES, random_state=0):
-    """Train a soft-margin SVM with the simplified SMO, algorithm (alg-simplified-smo) (Ng, CS229).
+def simplified_smo(
+    X,
+    y,
+    C,
+    kernel="precomputed",
+    tol=SMO_TOLERANCE,
+    max_passes=DEFAULT_MAX_PASSES,
+    max_total_passes=MAX_TOTAL_PASSES,
+    random_state=0,
+):
+    """Train a soft-margin SVM with the simplified SMO, algorithm
+    (alg-simplified-smo) (Ng, CS229).
 
-    ``X`` is a Gram matrix when ``kernel="precomputed"``, else the training points for ``kernel``.
-    Stops after ``max_passes`` consecutive passes without a change, or after ``max_total_passes``
-    passes.  Returns a SolverResult: ``objective`` is the dual in minimisation form, ``n_iter``
-    the number of passes, and ``status`` OPTIMAL only if no point violates eq. (eq-smo-violation)
-    at the end.
+    ``X`` is a Gram matrix when ``kernel="precomputed"``, else the training
+    points for ``kernel``. Stops after ``max_passes`` consecutive passes
+    without a change, or after ``max_total_passes`` passes.  Returns a
+    SolverResult: ``objective`` is the dual in minimisation form, ``n_iter``
+    the number of passes, and ``status`` OPTIMAL only if no point violates
+    eq. (eq-smo-violation) at the end.
     """
-    for name, value in (("max_passes", max_passes), ("max_total_passes", max_total_passes)):
-        if isinstance(value, bool) or not isinstance(value, numbers.Integral) or value < 1:
-            raise ValueError(f"{name} must be a positive integer; got {value!r}")
-    if isinstance(tol, bool) or not isinstance(tol, numbers.Real) or not 0 < tol < np.inf:
+    for name, value in (
+        ("max_passes", max_passes),
+        ("max_total_passes", max_total_passes),
+    ):
+        if (
+            isinstance(value, bool)
+            or not isinstance(value, numbers.Integral)
+            or value < 1
+        ):
+            raise ValueError(
+                f"{name} must be a positive integer; got {value!r}"
+            )
+    if (
+        isinstance(tol, bool)
+        or not isinstance(tol, numbers.Real)
+        or not 0 < tol < np.inf
+    ):
         raise ValueError(f"tol must be a positive number; got {tol!r}")
     K, y = check_gram(gram_matrix(X, kernel), y)
     C = check_C(C)
     quiet = 0
-    for passes, (alpha, b, changed) in enumerate(simplified_smo_passes(K, y, C, tol, random_state), start=1):
+    for passes, (alpha, b, changed) in enumerate(
+        simplified_smo_passes(K, y, C, tol, random_state), start=1
+    ):
         quiet = quiet + 1 if changed == 0 else 0
         if quiet >= max_passes or passes >= max_total_passes:
             break
     r = y * (K @ (alpha * y) + b) - 1.0
-    violators = sum(violates_kkt(r_i, a_i, C, tol) for r_i, a_i in zip(r, alpha))
+    violators = sum(
+        violates_kkt(r_i, a_i, C, tol) for r_i, a_i in zip(r, alpha)
+    )
     if violators == 0:
         status = Status.OPTIMAL
     else:
-        status = Status.MAX_ITER if quiet < max_passes else Status.INACCURATE
-    return SolverResult(alpha=alpha, b=float(b), objective=dual_objective(K, y, alpha), n_iter=passes,
-                        status=status)
+        status = (
+            Status.MAX_ITER if quiet < max_passes else Status.INACCURATE
+        )
+    return SolverResult(
+        alpha=alpha,
+        b=float(b),
+        objective=dual_objective(K, y, alpha),
+        n_iter=passes,
+        status=status,
+    )

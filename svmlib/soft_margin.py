@@ -4,20 +4,31 @@
 import numpy as np
 
 from svmlib.primal import centre_and_scale
-from svmlib.qp import MAX_QP_ITERATIONS, QP_TOLERANCE, solve_qp, solver_status
+from svmlib.qp import (
+    MAX_QP_ITERATIONS,
+    QP_TOLERANCE,
+    solve_qp,
+    solver_status,
+)
 from svmlib.result import SolverResult
 from svmlib.validation import check_binary_problem
-from svmlib.dual import check_gram, check_positive_semidefinite, dual_objective
+from svmlib.dual import (
+    check_gram,
+    check_positive_semidefinite,
+    dual_objective,
+)
 from svmlib.hinge import check_C
 from svmlib.intercept import intercept_from_kkt
 
 
 def soft_margin_primal(X, y, C, tol=QP_TOLERANCE):
-    """Solve the soft-margin primal eq. (eq-soft-primal) as the QP eq. (eq-soft-primal-qp) with cvxopt.
+    """Solve the soft-margin primal eq. (eq-soft-primal) as the QP eq.
+    (eq-soft-primal-qp) with cvxopt.
 
-    The QP is solved on centred features divided by their largest entry ``s``, with C s^2 in
-    place of C, and the answer mapped back.  Returns a SolverResult with ``w``, ``b``, the
-    objective 1/2 ||w||^2 + C sum(xi) and, as ``alpha``, the multipliers of the margin constraints.
+    The QP is solved on centred features divided by their largest entry
+    ``s``, with C s^2 in place of C, and the answer mapped back.  Returns a
+    SolverResult with ``w``, ``b``, the objective 1/2 ||w||^2 + C sum(xi)
+    and, as ``alpha``, the multipliers of the margin constraints.
     """
     X, y = check_binary_problem(X, y)
     C = check_C(C)
@@ -27,7 +38,9 @@ def soft_margin_primal(X, y, C, tol=QP_TOLERANCE):
     P = np.zeros((d + 1 + n, d + 1 + n))
     P[:d, :d] = np.eye(d)
     q = np.concatenate([np.zeros(d + 1), np.full(n, C * scale**2)])
-    margin_rows = np.hstack([-y[:, None] * X_tilde, -y[:, None], -np.eye(n)])
+    margin_rows = np.hstack(
+        [-y[:, None] * X_tilde, -y[:, None], -np.eye(n)]
+    )
     slack_rows = np.hstack([np.zeros((n, d + 1)), -np.eye(n)])
     G = np.vstack([margin_rows, slack_rows])
     h = np.concatenate([-np.ones(n), np.zeros(n)])
@@ -35,16 +48,23 @@ def soft_margin_primal(X, y, C, tol=QP_TOLERANCE):
     w = solution.x[:d] / scale
     b = float(solution.x[d] - w @ mean)
     alpha = np.clip(solution.z[:n] / scale**2, 0.0, C)
-    return SolverResult(alpha=alpha, b=b, objective=solution.objective / scale**2,
-                        n_iter=solution.n_iter, status=solver_status(solution), w=w)
+    return SolverResult(
+        alpha=alpha,
+        b=b,
+        objective=solution.objective / scale**2,
+        n_iter=solution.n_iter,
+        status=solver_status(solution),
+        w=w,
+    )
 
 
 def soft_margin_dual(K, y, C, tol=QP_TOLERANCE, max_iter=MAX_QP_ITERATIONS):
-    """Solve the soft-margin dual eq. (eq-soft-dual) for a Gram matrix ``K`` as the QP
-    eq. (eq-soft-dual-qp) with cvxopt.
+    """Solve the soft-margin dual eq. (eq-soft-dual) for a Gram matrix ``K``
+    as the QP eq. (eq-soft-dual-qp) with cvxopt.
 
-    Returns a SolverResult with ``alpha``, ``b`` from LIBSVM's rule eq. (eq-rho), and the
-    objective in LIBSVM's minimisation form.  ``max_iter`` caps cvxopt's iterations.
+    Returns a SolverResult with ``alpha``, ``b`` from LIBSVM's rule eq.
+    (eq-rho), and the objective in LIBSVM's minimisation form.  ``max_iter``
+    caps cvxopt's iterations.
     """
     K, y = check_gram(K, y)
     check_positive_semidefinite(K)
@@ -54,8 +74,14 @@ def soft_margin_dual(K, y, C, tol=QP_TOLERANCE, max_iter=MAX_QP_ITERATIONS):
     Q = np.outer(y, y) * (K / scale)
     G = np.vstack([-np.eye(n), np.eye(n)])
     h = np.concatenate([np.zeros(n), np.full(n, C * scale)])
-    solution = solve_qp(Q, -np.ones(n), G, h, A=y, b=0.0, tol=tol, max_iter=max_iter)
+    solution = solve_qp(
+        Q, -np.ones(n), G, h, A=y, b=0.0, tol=tol, max_iter=max_iter
+    )
     alpha = np.clip(solution.x / scale, 0.0, C)
-    return SolverResult(alpha=alpha, b=intercept_from_kkt(K, y, alpha, C),
-                        objective=dual_objective(K, y, alpha), n_iter=solution.n_iter,
-                        status=solver_status(solution))
+    return SolverResult(
+        alpha=alpha,
+        b=intercept_from_kkt(K, y, alpha, C),
+        objective=dual_objective(K, y, alpha),
+        n_iter=solution.n_iter,
+        status=solver_status(solution),
+    )

@@ -20,10 +20,12 @@ MAX_ITER_PER_SAMPLE = 100
 
 @dataclass(frozen=True, eq=False)
 class QPProblem:
-    """min 1/2 a'Qa + p'a  subject to  y'a = y'alpha0,  0 <= a_i <= C_i, eq. (eq-general-qp).
+    """min 1/2 a'Qa + p'a  subject to  y'a = y'alpha0,  0 <= a_i <= C_i, eq.
+    (eq-general-qp).
 
-    ``Q`` is an object with ``diagonal``, ``column(i)`` and ``columns(indices)`` (QMatrix or
-    GramQMatrix); ``alpha0`` is a feasible starting point (it fixes delta = y'alpha0).
+    ``Q`` is an object with ``diagonal``, ``column(i)`` and
+    ``columns(indices)`` (QMatrix or GramQMatrix); ``alpha0`` is a feasible
+    starting point (it fixes delta = y'alpha0).
     """
 
     Q: object
@@ -34,11 +36,13 @@ class QPProblem:
 
 
 def update_pair(alpha_i, alpha_j, y_i, y_j, G_i, G_j, a_ij, C_i, C_j):
-    """Minimise along the direction that moves y_i alpha_i up and y_j alpha_j down by the same t,
-    keeping y'alpha fixed, eq. (eq-pair-step): t = min(b_ij / a_ij, room_i, room_j).
+    """Minimise along the direction that moves y_i alpha_i up and y_j
+    alpha_j down by the same t, keeping y'alpha fixed, eq. (eq-pair-step): t
+    = min(b_ij / a_ij, room_i, room_j).
 
-    Needs b_ij = -y_i G_i + y_j G_j > 0 and a_ij > 0 (the working set guarantees both).  A
-    variable whose room is used up is set exactly to its bound.  Returns the new (alpha_i, alpha_j).
+    Needs b_ij = -y_i G_i + y_j G_j > 0 and a_ij > 0 (the working set
+    guarantees both).  A variable whose room is used up is set exactly to
+    its bound.  Returns the new (alpha_i, alpha_j).
     """
     b_ij = -y_i * G_i + y_j * G_j
     room_i = C_i - alpha_i if y_i > 0 else alpha_i
@@ -54,30 +58,43 @@ def update_pair(alpha_i, alpha_j, y_i, y_j, G_i, G_j, a_ij, C_i, C_j):
 
 
 def check_max_iter(max_iter, n_samples):
-    """The iteration limit: ``max_iter`` if a positive integer, LIBSVM's max(10^7, 100 n) if None."""
+    """The iteration limit: ``max_iter`` if a positive integer, LIBSVM's
+    max(10^7, 100 n) if None."""
     if max_iter is None:
         return max(MIN_MAX_ITER, MAX_ITER_PER_SAMPLE * n_samples)
-    if isinstance(max_iter, bool) or not isinstance(max_iter, numbers.Integral) or max_iter < 1:
-        raise ValueError(f"max_iter must be a positive integer or None; got {max_iter!r}")
+    if (
+        isinstance(max_iter, bool)
+        or not isinstance(max_iter, numbers.Integral)
+        or max_iter < 1
+    ):
+        raise ValueError(
+            f"max_iter must be a positive integer or None; got {max_iter!r}"
+        )
     return int(max_iter)
 
 
 def check_tol(tol):
-    """Return the stopping tolerance as a float if it is positive and finite."""
-    if isinstance(tol, bool) or not isinstance(tol, numbers.Real) or not 0 < tol < np.inf:
+    """Return the stopping tolerance as a float if it is positive and
+    finite."""
+    if (
+        isinstance(tol, bool)
+        or not isinstance(tol, numbers.Real)
+        or not 0 < tol < np.inf
+    ):
         raise ValueError(f"tol must be a positive number; got {tol!r}")
     return float(tol)
 
 
 def exact_bound_status(alpha, C):
-    """BoundStatus from exact comparisons: SMO puts bounded variables exactly on their bounds."""
+    """BoundStatus from exact comparisons: SMO puts bounded variables
+    exactly on their bounds."""
     lower, upper = alpha <= 0.0, alpha >= C
     return BoundStatus(lower=lower, free=~lower & ~upper, upper=upper)
 
 
 def initial_gradients(problem):
-    """G = Q alpha0 + p and G_bar = sum over alpha0_j = C_j of C_j Q_j, from the columns of the
-    non-zero alpha0_j only."""
+    """G = Q alpha0 + p and G_bar = sum over alpha0_j = C_j of C_j Q_j, from
+    the columns of the non-zero alpha0_j only."""
     alpha, C = problem.alpha0, problem.C
     G, G_bar = problem.p.astype(float).copy(), np.zeros(alpha.shape[0])
     nonzero = np.flatnonzero(alpha > 0)
@@ -91,10 +108,11 @@ def initial_gradients(problem):
 
 @dataclass(eq=False)
 class ActiveSet:
-    """The variables the solver works on: their global indices and compact copies of their data.
+    """The variables the solver works on: their global indices and compact
+    copies of their data.
 
-    Without shrinking (or before the first shrink) ``index`` is every variable and the arrays are
-    the full ones, so no copy is made.
+    Without shrinking (or before the first shrink) ``index`` is every
+    variable and the arrays are the full ones, so no copy is made.
     """
 
     index: np.ndarray
@@ -108,9 +126,16 @@ class ActiveSet:
 
     @classmethod
     def gather(cls, index, alpha, G, y, C, QD):
-        """The active set ``index`` of the full arrays (copies unless ``index`` is all of them)."""
+        """The active set ``index`` of the full arrays (copies unless
+        ``index`` is all of them)."""
         if index.size < alpha.shape[0]:
-            alpha, G, y, C, QD = alpha[index], G[index], y[index], C[index], QD[index]
+            alpha, G, y, C, QD = (
+                alpha[index],
+                G[index],
+                y[index],
+                C[index],
+                QD[index],
+            )
         return cls(index, alpha, G, y, C, QD, *up_low_sets(alpha, y, C))
 
     def scatter(self, alpha, G):
@@ -119,19 +144,34 @@ class ActiveSet:
             alpha[self.index], G[self.index] = self.alpha, self.G
 
     def restrict(self, column):
-        """The entries of a full column that belong to the active variables."""
-        return column if self.index.size == column.shape[0] else column[self.index]
+        """The entries of a full column that belong to the active
+        variables."""
+        return (
+            column
+            if self.index.size == column.shape[0]
+            else column[self.index]
+        )
 
 
-def solve(problem, tol=1e-3, second_order=True, shrinking=True, max_iter=None, callback=None):
-    """SMO for the problem of eq. (eq-general-qp), algorithm (alg-smo): working set selection WSS2
-    (``second_order=True``, Fan, Chen & Lin 2005) or WSS1 (Keerthi et al. 2001), with or without
-    shrinking (Joachims 1999; LIBSVM's rules, Chang & Lin 2011).
+def solve(
+    problem,
+    tol=1e-3,
+    second_order=True,
+    shrinking=True,
+    max_iter=None,
+    callback=None,
+):
+    """SMO for the problem of eq. (eq-general-qp), algorithm (alg-smo):
+    working set selection WSS2 (``second_order=True``, Fan, Chen & Lin 2005)
+    or WSS1 (Keerthi et al. 2001), with or without shrinking (Joachims 1999;
+    LIBSVM's rules, Chang & Lin 2011).
 
-    Stops when m(alpha) - M(alpha) < ``tol``, eq. (eq-stopping), or after ``max_iter`` iterations
-    (None: LIBSVM's max(10^7, 100 n)).  ``callback(iteration, violation)`` is called before each
-    update with the m - M of the active variables.  Returns a SolverResult: the objective of
-    eq. (eq-general-qp), b = -rho from eq. (eq-general-rho), and status OPTIMAL or MAX_ITER.
+    Stops when m(alpha) - M(alpha) < ``tol``, eq. (eq-stopping), or after
+    ``max_iter`` iterations (None: LIBSVM's max(10^7, 100 n)).
+    ``callback(iteration, violation)`` is called before each update with the
+    m - M of the active variables.  Returns a SolverResult: the objective of
+    eq. (eq-general-qp), b = -rho from eq. (eq-general-rho), and status
+    OPTIMAL or MAX_ITER.
     """
     tol = check_tol(tol)
     Q, p, y, C = problem.Q, problem.p, problem.y, problem.C
@@ -154,23 +194,50 @@ def solve(problem, tol=1e-3, second_order=True, shrinking=True, max_iter=None, c
             if countdown == 0:
                 countdown = interval
                 work.scatter(alpha, G)
-                m, M = violation_bounds(work.G, work.y, work.I_up, work.I_low)
+                m, M = violation_bounds(
+                    work.G, work.y, work.I_up, work.I_low
+                )
                 if not unshrunk and m - M <= UNSHRINK_FACTOR * tol:
                     unshrunk = True
-                    reconstruct_gradient(G, G_bar, p, alpha, C, work.index, Q)
-                    work = ActiveSet.gather(everything, alpha, G, y, C, Q.diagonal)
+                    reconstruct_gradient(
+                        G, G_bar, p, alpha, C, work.index, Q
+                    )
+                    work = ActiveSet.gather(
+                        everything, alpha, G, y, C, Q.diagonal
+                    )
                     m, M = violation_bounds(G, y, work.I_up, work.I_low)
-                keep = ~shrinkable(work.G, work.y, work.I_up, work.I_low, m, M)
+                keep = ~shrinkable(
+                    work.G, work.y, work.I_up, work.I_low, m, M
+                )
                 if not keep.all():
-                    work = ActiveSet.gather(work.index[keep], alpha, G, y, C, Q.diagonal)
-        pair = select_working_set(work.G, work.y, work.I_up, work.I_low, work.QD, active_column,
-                                  tol, second_order)
+                    work = ActiveSet.gather(
+                        work.index[keep], alpha, G, y, C, Q.diagonal
+                    )
+        pair = select_working_set(
+            work.G,
+            work.y,
+            work.I_up,
+            work.I_low,
+            work.QD,
+            active_column,
+            tol,
+            second_order,
+        )
         if pair is None and work.index.size < n:
             work.scatter(alpha, G)
             reconstruct_gradient(G, G_bar, p, alpha, C, work.index, Q)
             work = ActiveSet.gather(everything, alpha, G, y, C, Q.diagonal)
             countdown = 1
-            pair = select_working_set(G, y, work.I_up, work.I_low, work.QD, active_column, tol, second_order)
+            pair = select_working_set(
+                G,
+                y,
+                work.I_up,
+                work.I_low,
+                work.QD,
+                active_column,
+                tol,
+                second_order,
+            )
         if pair is None:
             status = Status.OPTIMAL
             break
@@ -182,12 +249,19 @@ def solve(problem, tol=1e-3, second_order=True, shrinking=True, max_iter=None, c
     reconstruct_gradient(G, G_bar, p, alpha, C, work.index, Q)
     objective = 0.5 * float(alpha @ (G + p))
     rho = compute_rho(G, y, exact_bound_status(alpha, C))
-    return SolverResult(alpha=alpha, b=-rho, objective=objective, n_iter=n_iter, status=status)
+    return SolverResult(
+        alpha=alpha,
+        b=-rho,
+        objective=objective,
+        n_iter=n_iter,
+        status=status,
+    )
 
 
 def take_step(work, i, j, Q, G_bar):
-    """Update the pair (i, j) of the active set, eq. (eq-pair-step), then G of the active variables
-    (eq. (eq-pair-step)), G_bar where a variable reached or left its upper bound, and I_up, I_low."""
+    """Update the pair (i, j) of the active set, eq. (eq-pair-step), then G
+    of the active variables (eq. (eq-pair-step)), G_bar where a variable
+    reached or left its upper bound, and I_up, I_low."""
     gi, gj = work.index[i], work.index[j]
     Q_i, Q_j = Q.column(gi), Q.column(gj)
     y_i, y_j = work.y[i], work.y[j]
@@ -195,12 +269,29 @@ def take_step(work, i, j, Q, G_bar):
     if a_ij <= 0.0:
         a_ij = TAU
     old_i, old_j = work.alpha[i], work.alpha[j]
-    new_i, new_j = update_pair(old_i, old_j, y_i, y_j, work.G[i], work.G[j], a_ij, work.C[i], work.C[j])
-    work.G += (new_i - old_i) * work.restrict(Q_i) + (new_j - old_j) * work.restrict(Q_j)
-    for k, Q_k, old, new in ((i, Q_i, old_i, new_i), (j, Q_j, old_j, new_j)):
+    new_i, new_j = update_pair(
+        old_i,
+        old_j,
+        y_i,
+        y_j,
+        work.G[i],
+        work.G[j],
+        a_ij,
+        work.C[i],
+        work.C[j],
+    )
+    work.G += (new_i - old_i) * work.restrict(Q_i) + (
+        new_j - old_j
+    ) * work.restrict(Q_j)
+    for k, Q_k, old, new in (
+        (i, Q_i, old_i, new_i),
+        (j, Q_j, old_j, new_j),
+    ):
         C_k = work.C[k]
         if (old >= C_k) != (new >= C_k):
             G_bar += (C_k if new >= C_k else -C_k) * Q_k
     work.alpha[i], work.alpha[j] = new_i, new_j
     pair = [i, j]
-    work.I_up[pair], work.I_low[pair] = up_low_sets(work.alpha[pair], work.y[pair], work.C[pair])
+    work.I_up[pair], work.I_low[pair] = up_low_sets(
+        work.alpha[pair], work.y[pair], work.C[pair]
+    )

@@ -7,7 +7,14 @@ from contextlib import contextmanager
 import numpy as np
 
 from svmlib.hinge import check_C
-from svmlib.kernels import GAMMA_RULES, KERNEL_FUNCTIONS, Kernel, check_coef0, check_degree, check_gamma
+from svmlib.kernels import (
+    GAMMA_RULES,
+    KERNEL_FUNCTIONS,
+    Kernel,
+    check_coef0,
+    check_degree,
+    check_gamma,
+)
 
 
 KERNEL_NAMES = (*KERNEL_FUNCTIONS, "precomputed")
@@ -16,67 +23,96 @@ NO_ITERATION_LIMIT = -1
 
 
 def check_choice(name, value, choices):
-    """``value`` if it is one of the strings ``choices``, else a ValueError that lists them."""
+    """``value`` if it is one of the strings ``choices``, else a ValueError
+    that lists them."""
     if not (isinstance(value, str) and value in choices):
-        raise ValueError(f"unknown {name} {value!r}; choose one of {', '.join(map(repr, choices))}")
+        raise ValueError(
+            f"unknown {name} {value!r}; choose one of {', '.join(map(repr, choices))}"
+        )
     return value
 
 
 def check_flag(name, value, integers=False):
-    """``value`` as a bool if it is one (Python's or numpy's) or, with ``integers``, a non-negative
-    integer (0 is False), else a ValueError."""
+    """``value`` as a bool if it is one (Python's or numpy's) or, with
+    ``integers``, a non-negative integer (0 is False), else a ValueError."""
     if isinstance(value, (bool, np.bool_)):
         return bool(value)
     if integers and isinstance(value, numbers.Integral) and value >= 0:
         return value > 0
-    raise ValueError(f"{name} must be True or False{' or a non-negative integer' if integers else ''}; "
-                     f"got {value!r}")
+    raise ValueError(
+        f"{name} must be True or False{' or a non-negative integer' if integers else ''}; "
+        f"got {value!r}"
+    )
 
 
 def check_box_bound(C):
-    """C as a float: positive and finite (check_C of the soft-margin chapter), with the estimator's
-    own word for C = inf."""
-    if isinstance(C, numbers.Real) and not isinstance(C, bool) and C == np.inf:
-        raise ValueError("C = inf asks for a hard margin, which SVC does not train: use a large finite C "
-                         "(or svmlib.hard_margin_dual on a Gram matrix)")
+    """C as a float: positive and finite (check_C of the soft-margin
+    chapter), with the estimator's own word for C = inf."""
+    if (
+        isinstance(C, numbers.Real)
+        and not isinstance(C, bool)
+        and C == np.inf
+    ):
+        raise ValueError(
+            "C = inf asks for a hard margin, which SVC does not train: use a large finite C "
+            "(or svmlib.hard_margin_dual on a Gram matrix)"
+        )
     return check_C(C)
 
 
 def check_positive(name, value):
-    """``value`` as a float if it is a positive, finite number, else a ValueError."""
-    if isinstance(value, bool) or not isinstance(value, numbers.Real) or not 0 < value < np.inf:
+    """``value`` as a float if it is a positive, finite number, else a
+    ValueError."""
+    if (
+        isinstance(value, bool)
+        or not isinstance(value, numbers.Real)
+        or not 0 < value < np.inf
+    ):
         raise ValueError(f"{name} must be a positive number; got {value!r}")
     return float(value)
 
 
 def check_iteration_limit(max_iter):
-    """scikit-learn's max_iter: -1 means no limit (returned as None), else a positive integer."""
-    if isinstance(max_iter, numbers.Integral) and not isinstance(max_iter, bool):
+    """scikit-learn's max_iter: -1 means no limit (returned as None), else a
+    positive integer."""
+    if isinstance(max_iter, numbers.Integral) and not isinstance(
+        max_iter, bool
+    ):
         if max_iter == NO_ITERATION_LIMIT:
             return None
         if max_iter >= 1:
             return int(max_iter)
-    raise ValueError(f"max_iter must be -1 (no limit) or a positive integer; got {max_iter!r}")
+    raise ValueError(
+        f"max_iter must be -1 (no limit) or a positive integer; got {max_iter!r}"
+    )
 
 
 def check_seed(random_state):
-    """The seed of the solvers' random choices: None (fresh entropy), a non-negative integer, or
-    a seed drawn from a numpy RandomState or Generator (which advances it, as scikit-learn does)."""
+    """The seed of the solvers' random choices: None (fresh entropy), a
+    non-negative integer, or a seed drawn from a numpy RandomState or
+    Generator (which advances it, as scikit-learn does)."""
     if random_state is None:
         return None
-    if isinstance(random_state, numbers.Integral) and not isinstance(random_state, bool) and random_state >= 0:
+    if (
+        isinstance(random_state, numbers.Integral)
+        and not isinstance(random_state, bool)
+        and random_state >= 0
+    ):
         return int(random_state)
     if isinstance(random_state, np.random.RandomState):
         return int(random_state.randint(np.iinfo(np.int32).max))
     if isinstance(random_state, np.random.Generator):
         return int(random_state.integers(np.iinfo(np.int64).max))
-    raise ValueError("random_state must be None, a non-negative integer or a numpy random generator; "
-                     f"got {random_state!r}")
+    raise ValueError(
+        "random_state must be None, a non-negative integer or a numpy random generator; "
+        f"got {random_state!r}"
+    )
 
 
 def check_kernel_choice(kernel, gamma, degree, coef0):
-    """A Kernel for a kernel name (gamma may still be a rule), or the function itself, or
-    "precomputed".  gamma, degree and coef0 are checked even when the kernel does not use them."""
+    """A Kernel for a kernel name (gamma may still be a rule), or the
+    function itself, or "precomputed".  gamma, degree and coef0 are checked
+    even when the kernel does not use them."""
     if isinstance(gamma, str):
         check_choice("gamma rule", gamma, GAMMA_RULES)
     else:
@@ -86,11 +122,16 @@ def check_kernel_choice(kernel, gamma, degree, coef0):
     if callable(kernel):
         return kernel
     check_choice("kernel", kernel, KERNEL_NAMES)
-    return kernel if kernel == "precomputed" else Kernel(kernel, gamma, degree, coef0)
+    return (
+        kernel
+        if kernel == "precomputed"
+        else Kernel(kernel, gamma, degree, coef0)
+    )
 
 
 def number_of_rows(data):
-    """The length of the first axis of an array, matrix, data frame or list; None if it has none."""
+    """The length of the first axis of an array, matrix, data frame or list;
+    None if it has none."""
     shape = getattr(data, "shape", None)
     if shape is not None:
         return shape[0] if len(shape) > 0 else None
@@ -101,44 +142,63 @@ def number_of_rows(data):
 
 
 def label_text(label):
-    """A class label as the user wrote it: 0 or 'cat', not np.int64(0) or np.str_('cat')."""
+    """A class label as the user wrote it: 0 or 'cat', not np.int64(0) or
+    np.str_('cat')."""
     return repr(np.asarray(label).item())
 
 
 @contextmanager
 def numbers_only(name="X"):
-    """Turn numpy's "could not convert string to float" into an error that names the input."""
+    """Turn numpy's "could not convert string to float" into an error that
+    names the input."""
     try:
         yield
     except ValueError as error:
         if "could not convert" in str(error):
-            raise ValueError(f"{name} must contain numbers only: {error}") from None
+            raise ValueError(
+                f"{name} must contain numbers only: {error}"
+            ) from None
         raise
 
 
 def first_non_finite(X, name="X", remedy="remove or impute them first"):
-    """Raise a ValueError naming the first NaN or infinite entry of the 2-D float array ``X``, if any."""
+    """Raise a ValueError naming the first NaN or infinite entry of the 2-D
+    float array ``X``, if any."""
     finite = np.isfinite(X)
     if not finite.all():
         row, column = np.argwhere(~finite)[0]
-        kind = "NaN" if np.isnan(X[row, column]) else "an infinite value (inf)"
-        raise ValueError(f"{name} contains {kind} at row {row}, column {column} "
-                         f"({int((~finite).sum())} non-finite entries in all); {remedy}")
+        kind = (
+            "NaN" if np.isnan(X[row, column]) else "an infinite value (inf)"
+        )
+        raise ValueError(
+            f"{name} contains {kind} at row {row}, column {column} "
+            f"({int((~finite).sum())} non-finite entries in all); {remedy}"
+        )
 
 
 def check_square_gram(K):
-    """With kernel="precomputed" the training input must be the square Gram matrix of the points."""
+    """With kernel="precomputed" the training input must be the square Gram
+    matrix of the points."""
     if K.shape[0] != K.shape[1]:
-        raise ValueError("with kernel='precomputed', X must be the square Gram matrix of the training "
-                         f"points, of shape (n_samples, n_samples); got shape {K.shape}")
+        raise ValueError(
+            "with kernel='precomputed', X must be the square Gram matrix of the training "
+            f"points, of shape (n_samples, n_samples); got shape {K.shape}"
+        )
 
 
 def kernel_from_callable(kernel, X, Z, what):
-    """The matrix kernel(X, Z) of a user's kernel function, checked: shape (len(X), len(Z)), finite."""
+    """The matrix kernel(X, Z) of a user's kernel function, checked: shape
+    (len(X), len(Z)), finite."""
     K = np.asarray(kernel(X, Z), dtype=float)
     expected = (X.shape[0], Z.shape[0])
     if K.shape != expected:
-        raise ValueError(f"the kernel function returned an array of shape {K.shape} for {what}; "
-                         f"it must return the matrix k(X, Z) of shape {expected}")
-    first_non_finite(K, name="the kernel function's output", remedy="a kernel must return finite values")
+        raise ValueError(
+            f"the kernel function returned an array of shape {K.shape} for {what}; "
+            f"it must return the matrix k(X, Z) of shape {expected}"
+        )
+    first_non_finite(
+        K,
+        name="the kernel function's output",
+        remedy="a kernel must return finite values",
+    )
     return K

@@ -5,50 +5,71 @@ import numpy as np
 
 
 def check_matrix(X, name="X"):
-    """Return ``X`` as a 2-D float array, or raise a ValueError that says what is wrong.
+    """Return ``X`` as a 2-D float array, or raise a ValueError that says
+    what is wrong.
 
-    Rejects non-numeric entries, arrays that are not 2-D, empty arrays, and NaN or infinite
-    values (reporting the first offending row and column).
+    Rejects non-numeric entries, arrays that are not 2-D, empty arrays, and
+    NaN or infinite values (reporting the first offending row and column).
     """
     try:
         X = np.asarray(X, dtype=float)
     except (TypeError, ValueError) as error:
-        raise ValueError(f"{name} must contain numbers only; converting it to floats failed: {error}") from None
+        raise ValueError(
+            f"{name} must contain numbers only; converting it to floats failed: {error}"
+        ) from None
     if X.ndim != 2:
-        raise ValueError(f"{name} must be a 2-D array of shape (n_samples, n_features); "
-                         f"got an array with {X.ndim} dimension(s)")
+        raise ValueError(
+            f"{name} must be a 2-D array of shape (n_samples, n_features); "
+            f"got an array with {X.ndim} dimension(s)"
+        )
     if X.shape[0] == 0 or X.shape[1] == 0:
-        raise ValueError(f"{name} is empty (shape {X.shape}); it needs at least one sample and one feature")
+        raise ValueError(
+            f"{name} is empty (shape {X.shape}); it needs at least one sample and one feature"
+        )
     finite = np.isfinite(X)
     if not finite.all():
         row, column = np.argwhere(~finite)[0]
-        raise ValueError(f"{name} contains NaN or infinite values "
-                         f"(the first at row {row}, column {column})")
+        raise ValueError(
+            f"{name} contains NaN or infinite values "
+            f"(the first at row {row}, column {column})"
+        )
     return X
 
 
 def check_binary_labels(y, n_samples):
-    """Return ``y`` as a float array of -1 and +1 labels, one per sample, with both classes present."""
+    """Return ``y`` as a float array of -1 and +1 labels, one per sample,
+    with both classes present."""
     y = np.asarray(y)
     if y.ndim != 1:
-        raise ValueError(f"y must be a 1-D array of labels; got shape {y.shape}")
+        raise ValueError(
+            f"y must be a 1-D array of labels; got shape {y.shape}"
+        )
     if y.shape[0] != n_samples:
-        raise ValueError(f"X has {n_samples} samples but y has {y.shape[0]} labels; they must match")
+        raise ValueError(
+            f"X has {n_samples} samples but y has {y.shape[0]} labels; they must match"
+        )
     if y.dtype.kind not in "biuf":
-        raise ValueError(f"the solvers take numeric labels -1 and +1, but y has dtype {y.dtype}; "
-                         "map other labels to -1 and +1 first")
+        raise ValueError(
+            f"the solvers take numeric labels -1 and +1, but y has dtype {y.dtype}; "
+            "map other labels to -1 and +1 first"
+        )
     labels = y.astype(float)
     classes = np.unique(labels)
     if not np.isin(classes, (-1.0, 1.0)).all():
-        raise ValueError(f"the solvers take labels -1 and +1, but y contains {classes[:5].tolist()}; "
-                         "map other labels to -1 and +1 first")
+        raise ValueError(
+            f"the solvers take labels -1 and +1, but y contains {classes[:5].tolist()}; "
+            "map other labels to -1 and +1 first"
+        )
     if classes.size < 2:
-        raise ValueError(f"y contains a single class ({classes[0]:+.0f}); "
-                         "a classifier needs examples of both -1 and +1")
+        raise ValueError(
+            f"y contains a single class ({classes[0]:+.0f}); "
+            "a classifier needs examples of both -1 and +1"
+        )
     return labels
 
 
 def check_binary_problem(X, y):
-    """Validate a training set for a two-class solver; return ``(X, y)`` as float arrays."""
+    """Validate a training set for a two-class solver; return ``(X, y)`` as
+    float arrays."""
     X = check_matrix(X)
     return X, check_binary_labels(y, X.shape[0])

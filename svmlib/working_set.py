@@ -10,16 +10,21 @@ TAU = 1e-12
 
 
 def up_low_sets(alpha, y, C):
-    """I_up (y_i alpha_i can increase) and I_low (it can decrease) as boolean masks, eq. (eq-up-low)."""
+    """I_up (y_i alpha_i can increase) and I_low (it can decrease) as
+    boolean masks, eq. (eq-up-low)."""
     below_C, above_0 = alpha < C, alpha > 0
     positive = y > 0
-    return (positive & below_C) | (~positive & above_0), (positive & above_0) | (~positive & below_C)
+    return (positive & below_C) | (~positive & above_0), (
+        positive & above_0
+    ) | (~positive & below_C)
 
 
 def violation_bounds(G, y, I_up, I_low):
-    """m(alpha) = max over I_up and M(alpha) = min over I_low of -y_i G_i, eq. (eq-m-M).
+    """m(alpha) = max over I_up and M(alpha) = min over I_low of -y_i G_i,
+    eq. (eq-m-M).
 
-    The current point is optimal to tolerance eps when m - M <= eps, eq. (eq-stopping).
+    The current point is optimal to tolerance eps when m - M <= eps, eq.
+    (eq-stopping).
     """
     minus_yG = -y * G
     m = float(minus_yG[I_up].max()) if I_up.any() else -np.inf
@@ -29,23 +34,30 @@ def violation_bounds(G, y, I_up, I_low):
 
 @dataclass(frozen=True)
 class WorkingSet:
-    """The pair (i, j) to optimise next, and the violation m - M when it was chosen."""
+    """The pair (i, j) to optimise next, and the violation m - M when it was
+    chosen."""
 
     i: int
     j: int
     violation: float
 
 
-def select_working_set(G, y, I_up, I_low, QD, column, tol, second_order=True, tau=TAU):
-    """Choose the pair (i, j) to update, or return None when m - M < ``tol``.
+def select_working_set(
+    G, y, I_up, I_low, QD, column, tol, second_order=True, tau=TAU
+):
+    """Choose the pair (i, j) to update, or return None when m - M <
+    ``tol``.
 
-    i maximises -y_t G_t over I_up.  First order (WSS1, Keerthi et al. 2001): j minimises it over
-    I_low, the maximal violating pair, eq. (eq-wss1).  Second order (WSS2, Fan, Chen & Lin 2005):
-    j maximises the guaranteed decrease b_ij^2 / a_ij over the t in I_low with -y_t G_t < m,
-    eq. (eq-wss2), with a_ij = Q_ii + Q_jj - 2 y_i y_j Q_ij replaced by ``tau`` when <= 0.
-    ``column(i)`` returns Q_i; only WSS2 calls it.
+    i maximises -y_t G_t over I_up.  First order (WSS1, Keerthi et al.
+    2001): j minimises it over I_low, the maximal violating pair, eq.
+    (eq-wss1).  Second order (WSS2, Fan, Chen & Lin 2005): j maximises the
+    guaranteed decrease b_ij^2 / a_ij over the t in I_low with -y_t G_t < m,
+    eq. (eq-wss2), with a_ij = Q_ii + Q_jj - 2 y_i y_j Q_ij replaced by
+    ``tau`` when <= 0. ``column(i)`` returns Q_i; only WSS2 calls it.
     """
-    if not (I_up.any() and I_low.any()):         # e.g. shrinking set every variable aside
+    if not (
+        I_up.any() and I_low.any()
+    ):  # e.g. shrinking set every variable aside
         return None
     minus_yG = -y * G
     up = np.where(I_up, minus_yG, -np.inf)
@@ -57,7 +69,7 @@ def select_working_set(G, y, I_up, I_low, QD, column, tol, second_order=True, ta
         return None
     if not second_order:
         return WorkingSet(i, int(np.argmin(low)), float(m - M))
-    b = m - low                                  # b_it > 0 exactly for the candidates t
+    b = m - low  # b_it > 0 exactly for the candidates t
     a = QD[i] + QD - 2.0 * y[i] * y * column(i)
     a[a <= 0.0] = tau
     decrease = np.where(b > 0.0, b * b / a, -np.inf)

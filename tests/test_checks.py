@@ -1,4 +1,5 @@
 """svmlib.checks: how the notebooks print quantities that should vanish."""
+
 from svmlib import bounded
 
 

@@ -1,4 +1,5 @@
 """svmlib.datasets and svmlib.plotting."""
+
 import warnings
 
 import matplotlib.pyplot as plt
@@ -12,7 +13,10 @@ def test_gaussian_blobs_are_reproducible_and_labelled_by_cloud():
     X_again, _ = gaussian_blobs(n_per_class=30, random_state=4)
     np.testing.assert_array_equal(X, X_again)
     assert X.shape == (60, 2) and set(y) == {-1.0, 1.0}
-    assert X[y == 1].mean(axis=0) @ [1, 1] > X[y == -1].mean(axis=0) @ [1, 1]
+    assert X[y == 1].mean(axis=0) @ [1, 1] > X[y == -1].mean(axis=0) @ [
+        1,
+        1,
+    ]
 
 
 def test_decision_contours_follow_the_function():
@@ -20,10 +24,16 @@ def test_decision_contours_follow_the_function():
     fig, ax = plt.subplots()
     plot_decision_function(ax, lambda Z: Z[:, 0] - 0.5, X)
     plot_points(ax, X, y, support=[0, 1])
-    lines = [c for c in ax.collections if hasattr(c, "levels") and not c.filled]
-    assert len(lines) == 1, "the levels -1, 0 and 1 should be drawn as one set of lines"
+    lines = [
+        c for c in ax.collections if hasattr(c, "levels") and not c.filled
+    ]
+    assert len(lines) == 1, (
+        "the levels -1, 0 and 1 should be drawn as one set of lines"
+    )
     for level, path in zip(lines[0].levels, lines[0].get_paths()):
-        np.testing.assert_allclose(path.vertices[:, 0], 0.5 + level, atol=1e-6)   # f = x1 - 0.5 = level
+        np.testing.assert_allclose(
+            path.vertices[:, 0], 0.5 + level, atol=1e-6
+        )  # f = x1 - 0.5 = level
     plt.close(fig)
 
 

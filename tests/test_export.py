@@ -1,10 +1,10 @@
 """The literate mechanism: svmlib/ must be exactly what the notebooks export."""
+
 import json
 import textwrap
 
-import pytest
-
 import export
+import pytest
 from export import ExportError, differences, expected_files, write
 
 
@@ -18,30 +18,53 @@ def test_every_generated_module_names_its_notebook_and_has_a_docstring():
         if path.suffix != ".py":
             continue
         first, second = text.splitlines()[:2]
-        assert first.startswith("# Generated") and "Do not edit" in first, path
-        assert second.startswith('"""'), f"{path} does not open with its docstring"
+        assert first.startswith("# Generated") and "Do not edit" in first, (
+            path
+        )
+        assert second.startswith('"""'), (
+            f"{path} does not open with its docstring"
+        )
 
 
 def make_tree(tmp_path, notebooks):
-    """A miniature project: _toc.yml, pyproject.toml and the given notebooks' code cells."""
+    """A miniature project: _toc.yml, pyproject.toml and the given
+    notebooks' code cells."""
     (tmp_path / "chapters").mkdir()
     (tmp_path / "svmlib").mkdir()
-    (tmp_path / "pyproject.toml").write_text('[project]\nname = "svmlib"\nversion = "9.9"\n')
+    (tmp_path / "pyproject.toml").write_text(
+        '[project]\nname = "svmlib"\nversion = "9.9"\n'
+    )
     toc = "format: jb-book\nroot: intro\nchapters:\n"
     for name, cells in notebooks.items():
         toc += f"  - file: chapters/{name}\n"
-        notebook = {"cells": [{"cell_type": "code", "metadata": {}, "outputs": [],
-                               "execution_count": None, "source": textwrap.dedent(c).strip()}
-                              for c in cells],
-                    "metadata": {}, "nbformat": 4, "nbformat_minor": 5}
-        (tmp_path / "chapters" / f"{name}.ipynb").write_text(json.dumps(notebook))
+        notebook = {
+            "cells": [
+                {
+                    "cell_type": "code",
+                    "metadata": {},
+                    "outputs": [],
+                    "execution_count": None,
+                    "source": textwrap.dedent(c).strip(),
+                }
+                for c in cells
+            ],
+            "metadata": {},
+            "nbformat": 4,
+            "nbformat_minor": 5,
+        }
+        (tmp_path / "chapters" / f"{name}.ipynb").write_text(
+            json.dumps(notebook)
+        )
     (tmp_path / "_toc.yml").write_text(toc)
     return tmp_path
 
 
 def test_imports_are_hoisted_deduplicated_and_grouped(tmp_path):
-    root = make_tree(tmp_path, {"one": [
-        '''
+    root = make_tree(
+        tmp_path,
+        {
+            "one": [
+                '''
         #| export: svmlib/alpha.py
         """Alpha (chapter One)."""
         import numpy as np
@@ -50,8 +73,8 @@ def test_imports_are_hoisted_deduplicated_and_grouped(tmp_path):
         def f(x):
             return np.sqrt(math.pi * x)
         ''',
-        "print('book only')",
-        '''
+                "print('book only')",
+                """
         #| export: svmlib/alpha.py
         import numpy as np
         from svmlib.other import thing
@@ -59,34 +82,68 @@ def test_imports_are_hoisted_deduplicated_and_grouped(tmp_path):
         def g(x):
             # a comment survives
             return f(x) + thing
-        ''']})
+        """,
+            ]
+        },
+    )
     text = expected_files(root)[root / "svmlib" / "alpha.py"]
-    assert text.splitlines()[0].startswith("# Generated from chapters/one.ipynb")
+    assert text.splitlines()[0].startswith(
+        "# Generated from chapters/one.ipynb"
+    )
     assert text.count("import numpy as np") == 1
-    assert text.index("import math") < text.index("import numpy as np") < text.index("from svmlib.other")
+    assert (
+        text.index("import math")
+        < text.index("import numpy as np")
+        < text.index("from svmlib.other")
+    )
     assert text.index("from svmlib.other") < text.index("def f")
-    assert "# a comment survives" in text and "book only" not in text and "#| export" not in text
+    assert (
+        "# a comment survives" in text
+        and "book only" not in text
+        and "#| export" not in text
+    )
     compile(text, "alpha.py", "exec")
 
 
-def test_names_from_sibling_modules_of_the_same_notebook_are_imported(tmp_path):
-    root = make_tree(tmp_path, {"one": [
-        '#| export: svmlib/base.py\n"""Base."""\ndef helper():\n    return 1',
-        '#| export: svmlib/user.py\n"""User."""\ndef use():\n    return helper()',
-    ]})
+def test_names_from_sibling_modules_of_the_same_notebook_are_imported(
+    tmp_path,
+):
+    root = make_tree(
+        tmp_path,
+        {
+            "one": [
+                '#| export: svmlib/base.py\n"""Base."""\ndef helper():\n    return 1',
+                '#| export: svmlib/user.py\n"""User."""\ndef use():\n    return helper()',
+            ]
+        },
+    )
     files = expected_files(root)
-    assert "from svmlib.base import helper" in files[root / "svmlib" / "user.py"]
+    assert (
+        "from svmlib.base import helper"
+        in files[root / "svmlib" / "user.py"]
+    )
     init = files[root / "svmlib" / "__init__.py"]
-    assert "from .base import (\n    helper,\n)" in init and '__version__ = "9.9"' in init
+    assert (
+        "from .base import (\n    helper,\n)" in init
+        and '__version__ = "9.9"' in init
+    )
 
 
 def test_write_then_check_round_trip_and_tags(tmp_path):
-    root = make_tree(tmp_path, {"one": ['#| export: svmlib/base.py\n"""Base."""\nX = 1', "y = 2"]})
+    root = make_tree(
+        tmp_path,
+        {"one": ['#| export: svmlib/base.py\n"""Base."""\nX = 1', "y = 2"]},
+    )
     assert differences(root)
     write(root)
     assert differences(root) == []
-    cells = json.loads((root / "chapters" / "one.ipynb").read_text())["cells"]
-    assert cells[0]["metadata"]["tags"] == ["export"] and "tags" not in cells[1]["metadata"]
+    cells = json.loads((root / "chapters" / "one.ipynb").read_text())[
+        "cells"
+    ]
+    assert (
+        cells[0]["metadata"]["tags"] == ["export"]
+        and "tags" not in cells[1]["metadata"]
+    )
     (root / "svmlib" / "base.py").write_text("edited by hand\n")
     (root / "svmlib" / "stale.py").write_text("")
     problems = differences(root)
@@ -94,11 +151,20 @@ def test_write_then_check_round_trip_and_tags(tmp_path):
     assert any("stale.py is not generated" in p for p in problems)
 
 
-@pytest.mark.parametrize("cells, message", [
-    (['#| export: svmlib/m.py\ndef f():\n    pass'], "must open with the module's one-line docstring"),
-    (['#| export: svmlib/m.py\n"""M."""\n%timeit 1'], "not plain Python"),
-    (['#| export svmlib/m.py\n"""M."""'], "malformed export line"),
-])
+@pytest.mark.parametrize(
+    "cells, message",
+    [
+        (
+            ["#| export: svmlib/m.py\ndef f():\n    pass"],
+            "must open with the module's one-line docstring",
+        ),
+        (
+            ['#| export: svmlib/m.py\n"""M."""\n%timeit 1'],
+            "not plain Python",
+        ),
+        (['#| export svmlib/m.py\n"""M."""'], "malformed export line"),
+    ],
+)
 def test_broken_export_cells_are_reported(tmp_path, cells, message):
     root = make_tree(tmp_path, {"one": cells})
     with pytest.raises(ExportError, match=message):
@@ -106,9 +172,16 @@ def test_broken_export_cells_are_reported(tmp_path, cells, message):
 
 
 def test_a_module_comes_from_one_notebook(tmp_path):
-    root = make_tree(tmp_path, {"one": ['#| export: svmlib/m.py\n"""M."""'],
-                                "two": ['#| export: svmlib/m.py\nx = 1']})
-    with pytest.raises(ExportError, match="a module comes from one notebook"):
+    root = make_tree(
+        tmp_path,
+        {
+            "one": ['#| export: svmlib/m.py\n"""M."""'],
+            "two": ["#| export: svmlib/m.py\nx = 1"],
+        },
+    )
+    with pytest.raises(
+        ExportError, match="a module comes from one notebook"
+    ):
         expected_files(root)
 
 

@@ -1,5 +1,7 @@
 """`make lab`, the README's way to run the notebooks yourself: JupyterLab starts in the project's
-environment, answers on localhost, serves the chapters, runs kernels that import svmlib, and stops."""
+environment, answers on localhost, serves the chapters, runs kernels that
+import svmlib, and stops."""
+
 import json
 import os
 import signal
@@ -35,54 +37,106 @@ def get_json(url):
 def test_make_lab_serves_the_chapters_with_svmlib_importable(tmp_path):
     port = free_port()
     base = f"http://127.0.0.1:{port}"
-    arguments = (f"LAB_ARGS=--no-browser --ip=127.0.0.1 --port={port} --port-retries=0 "
-                 f"--IdentityProvider.token={TOKEN}")
-    environment = dict(os.environ, JUPYTER_RUNTIME_DIR=str(tmp_path / "runtime"),
-                       JUPYTERLAB_WORKSPACES_DIR=str(tmp_path / "workspaces"))
-    server = subprocess.Popen(["make", "--no-print-directory", "lab", arguments], cwd=ROOT, env=environment,
-                              stdout=subprocess.PIPE, stderr=subprocess.STDOUT, start_new_session=True)
+    arguments = (
+        f"LAB_ARGS=--no-browser --ip=127.0.0.1 --port={port} --port-retries=0 "
+        f"--IdentityProvider.token={TOKEN}"
+    )
+    environment = dict(
+        os.environ,
+        JUPYTER_RUNTIME_DIR=str(tmp_path / "runtime"),
+        JUPYTERLAB_WORKSPACES_DIR=str(tmp_path / "workspaces"),
+    )
+    server = subprocess.Popen(
+        ["make", "--no-print-directory", "lab", arguments],
+        cwd=ROOT,
+        env=environment,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.STDOUT,
+        start_new_session=True,
+    )
     try:
         deadline = time.monotonic() + START_TIMEOUT_SECONDS
         while True:
-            assert server.poll() is None, server.stdout.read().decode(errors="replace")[-3000:]
+            assert server.poll() is None, server.stdout.read().decode(
+                errors="replace"
+            )[-3000:]
             try:
                 status = get_json(f"{base}/api/status?token={TOKEN}")
                 break
             except (urllib.error.URLError, ConnectionError):
-                assert time.monotonic() < deadline, "JupyterLab did not answer"
+                assert time.monotonic() < deadline, (
+                    "JupyterLab did not answer"
+                )
                 time.sleep(0.5)
         assert "started" in status
-        with urllib.request.urlopen(f"{base}/lab?token={TOKEN}", timeout=10) as response:
-            assert response.status == 200 and b"JupyterLab" in response.read()
+        with urllib.request.urlopen(
+            f"{base}/lab?token={TOKEN}", timeout=10
+        ) as response:
+            assert (
+                response.status == 200 and b"JupyterLab" in response.read()
+            )
         chapters = get_json(f"{base}/api/contents/chapters?token={TOKEN}")
         names = {item["name"] for item in chapters["content"]}
-        assert {path.name for path in (ROOT / "chapters").glob("*.ipynb")} <= names
-        printed = run_in_new_kernel(base, "import svmlib, sys; print(svmlib.__file__); print(sys.executable)")
+        assert {
+            path.name for path in (ROOT / "chapters").glob("*.ipynb")
+        } <= names
+        printed = run_in_new_kernel(
+            base,
+            "import svmlib, sys; print(svmlib.__file__); print(sys.executable)",
+        )
         module_file, kernel_python = printed.split()
         assert Path(module_file).resolve().parent == ROOT / "svmlib"
-        assert Path(kernel_python).resolve() == Path(sys.executable).resolve()
+        assert (
+            Path(kernel_python).resolve() == Path(sys.executable).resolve()
+        )
     finally:
         stop(server)
     assert server.returncode is not None
 
 
 def run_in_new_kernel(base, code):
-    """Start a kernel through the server's REST API, run ``code`` in it over the kernel's websocket
-    (Jupyter's messaging protocol), and return what it printed."""
-    request = urllib.request.Request(f"{base}/api/kernels?token={TOKEN}", data=b"{}", method="POST",
-                                     headers={"Content-Type": "application/json"})
+    """Start a kernel through the server's REST API, run ``code`` in it over
+    the kernel's websocket (Jupyter's messaging protocol), and return what
+    it printed."""
+    request = urllib.request.Request(
+        f"{base}/api/kernels?token={TOKEN}",
+        data=b"{}",
+        method="POST",
+        headers={"Content-Type": "application/json"},
+    )
     with urllib.request.urlopen(request, timeout=30) as response:
         kernel_id = json.loads(response.read())["id"]
     channel = websocket.create_connection(
-        f"ws://{base.removeprefix('http://')}/api/kernels/{kernel_id}/channels?token={TOKEN}", timeout=60)
+        f"ws://{base.removeprefix('http://')}/api/kernels/{kernel_id}/channels?token={TOKEN}",
+        timeout=60,
+    )
     try:
         message_id = uuid.uuid4().hex
-        channel.send(json.dumps({
-            "header": {"msg_id": message_id, "msg_type": "execute_request", "username": "test",
-                       "session": uuid.uuid4().hex, "version": "5.3"},
-            "parent_header": {}, "metadata": {}, "channel": "shell", "buffers": [],
-            "content": {"code": code, "silent": False, "store_history": False, "user_expressions": {},
-                        "allow_stdin": False, "stop_on_error": True}}))
+        channel.send(
+            json.dumps(
+                {
+                    "header": {
+                        "msg_id": message_id,
+                        "msg_type": "execute_request",
+                        "username": "test",
+                        "session": uuid.uuid4().hex,
+                        "version": "5.3",
+                    },
+                    "parent_header": {},
+                    "metadata": {},
+                    "channel": "shell",
+                    "buffers": [],
+                    "content": {
+                        "code": code,
+                        "silent": False,
+                        "store_history": False,
+                        "user_expressions": {},
+                        "allow_stdin": False,
+                        "stop_on_error": True,
+                    },
+                }
+            )
+        )
         printed = []
         deadline = time.monotonic() + START_TIMEOUT_SECONDS
         while time.monotonic() < deadline:
@@ -93,8 +147,13 @@ def run_in_new_kernel(base, code):
             if kind == "stream":
                 printed.append(message["content"]["text"])
             elif kind == "error":
-                raise AssertionError("\n".join(message["content"]["traceback"]))
-            elif kind == "status" and message["content"]["execution_state"] == "idle":
+                raise AssertionError(
+                    "\n".join(message["content"]["traceback"])
+                )
+            elif (
+                kind == "status"
+                and message["content"]["execution_state"] == "idle"
+            ):
                 return "".join(printed)
         raise AssertionError("the kernel did not finish")
     finally:
@@ -102,7 +161,8 @@ def run_in_new_kernel(base, code):
 
 
 def stop(process):
-    """Stop the process group of ``process`` (make and the server it started)."""
+    """Stop the process group of ``process`` (make and the server it
+    started)."""
     for sig, wait in ((signal.SIGTERM, 30), (signal.SIGKILL, None)):
         try:
             os.killpg(process.pid, sig)

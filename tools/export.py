@@ -1,26 +1,34 @@
 """Write the svmlib package from the exported cells of the chapter notebooks.
 
-The notebooks in ``chapters/`` are the source of svmlib.  A code cell whose first line is::
+The notebooks in ``chapters/`` are the source of svmlib.  A code cell whose
+first line is::
 
     #| export: svmlib/margins.py
 
-belongs to the module ``svmlib/margins.py``; every other cell is only part of the book.
-The exporter
+belongs to the module ``svmlib/margins.py``; every other cell is only part
+of the book. The exporter
 
-* gathers the exported cells of each module, in the order the table of contents gives the
-  notebooks and the notebooks give their cells (a module comes from exactly one notebook);
-* opens each module with a line naming the notebook and saying not to edit it, then the module
-  docstring (the first exported cell of a module must start with it), then the imports of all its
-  cells, de-duplicated and grouped (standard library, third party, svmlib), then the code;
-* adds ``from svmlib.<module> import name`` for names the module uses that another exported
-  module of the same notebook defines (in the notebook they are simply in scope);
-* writes ``svmlib/__init__.py`` re-exporting every public function and class;
-* writes the API reference page ``appendices/api.md``: every module, under the chapter that
-  derives it, documented from its docstrings by Sphinx's autodoc;
-* tags each exported cell ``export`` in the notebook, so the rendered book can mark it.
+* gathers the exported cells of each module, in the order the table of
+  contents gives the notebooks and the notebooks give their cells (a module
+  comes from exactly one notebook);
+* opens each module with a line naming the notebook and saying not to edit
+  it, then the module docstring (the first exported cell of a module must
+  start with it), then the imports of all its cells, de-duplicated and
+  grouped (standard library, third party, svmlib), then the code;
+* adds ``from svmlib.<module> import name`` for names the module uses that
+  another exported module of the same notebook defines (in the notebook they
+  are simply in scope);
+* writes ``svmlib/__init__.py`` re-exporting every public function and
+  class;
+* writes the API reference page ``appendices/api.md``: every module, under
+  the chapter that derives it, documented from its docstrings by Sphinx's
+  autodoc;
+* tags each exported cell ``export`` in the notebook, so the rendered book
+  can mark it.
 
-``python tools/export.py`` writes the files; ``python tools/export.py --check`` writes nothing
-and exits with status 1 when ``svmlib/`` or a notebook's tags differ from what it would write.
+``python tools/export.py`` writes the files; ``python tools/export.py
+--check`` writes nothing and exits with status 1 when ``svmlib/`` or a
+notebook's tags differ from what it would write.
 """
 
 from __future__ import annotations
@@ -38,7 +46,9 @@ import yaml
 
 ROOT = Path(__file__).resolve().parent.parent
 PACKAGE = "svmlib"
-MARKER = re.compile(r"^#\|\s*export:\s*svmlib/(?P<module>[a-z_][a-z0-9_]*)\.py\s*$")
+MARKER = re.compile(
+    r"^#\|\s*export:\s*svmlib/(?P<module>[a-z_][a-z0-9_]*)\.py\s*$"
+)
 EXPORT_TAG = "export"
 INIT_DOCSTRING = (
     '"""svmlib: support vector machines derived and built chapter by chapter in the SVM book.\n'
@@ -96,12 +106,14 @@ def read_notebook(path: Path) -> dict:
 
 
 def notebook_text(notebook: dict) -> str:
-    """The notebook serialised as Jupyter writes it (one-space indent, trailing newline)."""
+    """The notebook serialised as Jupyter writes it (one-space indent,
+    trailing newline)."""
     return json.dumps(notebook, indent=1, ensure_ascii=False) + "\n"
 
 
 def export_module_of(cell: dict) -> str | None:
-    """The module an exported code cell belongs to, or None for a book-only cell."""
+    """The module an exported code cell belongs to, or None for a book-only
+    cell."""
     if cell.get("cell_type") != "code":
         return None
     lines = cell_source(cell).splitlines()
@@ -109,29 +121,41 @@ def export_module_of(cell: dict) -> str | None:
     return match["module"] if match else None
 
 
-def collect_fragments(notebooks: list[Path], root: Path = ROOT) -> dict[str, list[Fragment]]:
-    """Exported cells grouped by module, each module from a single notebook."""
+def collect_fragments(
+    notebooks: list[Path], root: Path = ROOT
+) -> dict[str, list[Fragment]]:
+    """Exported cells grouped by module, each module from a single
+    notebook."""
     modules: dict[str, list[Fragment]] = {}
     for path in notebooks:
         name = str(path.relative_to(root))
-        code_cells = [c for c in read_notebook(path)["cells"] if c.get("cell_type") == "code"]
+        code_cells = [
+            c
+            for c in read_notebook(path)["cells"]
+            if c.get("cell_type") == "code"
+        ]
         for index, cell in enumerate(code_cells, start=1):
             module = export_module_of(cell)
             if module is None:
                 first_line = (cell_source(cell).splitlines() or [""])[0]
                 if first_line.startswith("#| export"):
-                    raise ExportError(f"{name}, code cell {index}: malformed "
-                                      "export line; write '#| export: svmlib/<module>.py'")
+                    raise ExportError(
+                        f"{name}, code cell {index}: malformed "
+                        "export line; write '#| export: svmlib/<module>.py'"
+                    )
                 continue
             if module == "__init__":
-                raise ExportError(f"{name}: svmlib/__init__.py is written by the exporter")
+                raise ExportError(
+                    f"{name}: svmlib/__init__.py is written by the exporter"
+                )
             code = "\n".join(cell_source(cell).splitlines()[1:])
             fragment = Fragment(name, index, code)
             previous = modules.setdefault(module, [])
             if previous and previous[0].notebook != name:
                 raise ExportError(
                     f"svmlib/{module}.py gets cells from both {previous[0].where} and {fragment.where}; "
-                    "a module comes from one notebook")
+                    "a module comes from one notebook"
+                )
             previous.append(fragment)
     return modules
 
@@ -140,40 +164,61 @@ def parse(fragment: Fragment) -> ast.Module:
     try:
         return ast.parse(fragment.code)
     except SyntaxError as error:
-        raise ExportError(f"{fragment.where}: exported code is not plain Python ({error.msg}, "
-                          f"line {error.lineno}); notebook magics cannot be exported") from error
+        raise ExportError(
+            f"{fragment.where}: exported code is not plain Python ({error.msg}, "
+            f"line {error.lineno}); notebook magics cannot be exported"
+        ) from error
 
 
 def top_level_names(tree: ast.Module) -> list[str]:
-    """Names a module defines at top level (functions, classes, assignments)."""
+    """Names a module defines at top level (functions, classes,
+    assignments)."""
     names: list[str] = []
     for node in tree.body:
-        if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
+        if isinstance(
+            node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)
+        ):
             names.append(node.name)
         elif isinstance(node, (ast.Assign, ast.AnnAssign)):
-            targets = node.targets if isinstance(node, ast.Assign) else [node.target]
+            targets = (
+                node.targets
+                if isinstance(node, ast.Assign)
+                else [node.target]
+            )
             names.extend(t.id for t in targets if isinstance(t, ast.Name))
     return names
 
 
 def public_api(tree: ast.Module) -> list[str]:
-    """Public functions and classes: what ``svmlib/__init__.py`` re-exports."""
-    return [node.name for node in tree.body
-            if isinstance(node, (ast.FunctionDef, ast.ClassDef)) and not node.name.startswith("_")]
+    """Public functions and classes: what ``svmlib/__init__.py``
+    re-exports."""
+    return [
+        node.name
+        for node in tree.body
+        if isinstance(node, (ast.FunctionDef, ast.ClassDef))
+        and not node.name.startswith("_")
+    ]
 
 
 def imported_names(tree: ast.Module) -> set[str]:
     names: set[str] = set()
     for node in tree.body:
         if isinstance(node, ast.Import):
-            names.update((alias.asname or alias.name).split(".")[0] for alias in node.names)
+            names.update(
+                (alias.asname or alias.name).split(".")[0]
+                for alias in node.names
+            )
         elif isinstance(node, ast.ImportFrom):
             names.update(alias.asname or alias.name for alias in node.names)
     return names
 
 
 def used_names(tree: ast.Module) -> set[str]:
-    return {node.id for node in ast.walk(tree) if isinstance(node, ast.Name) and isinstance(node.ctx, ast.Load)}
+    return {
+        node.id
+        for node in ast.walk(tree)
+        if isinstance(node, ast.Name) and isinstance(node.ctx, ast.Load)
+    }
 
 
 def import_group(statement: ast.stmt) -> int:
@@ -191,7 +236,8 @@ def import_group(statement: ast.stmt) -> int:
 
 @dataclass
 class ModuleSource:
-    """A module assembled from its fragments, before it is rendered as text."""
+    """A module assembled from its fragments, before it is rendered as
+    text."""
 
     name: str
     notebook: str
@@ -211,8 +257,13 @@ def assemble(module: str, fragments: list[Fragment]) -> ModuleSource:
         lines = fragment.code.splitlines()
         dropped: set[int] = set()
         for number, node in enumerate(tree.body):
-            is_docstring = (position == 0 and number == 0 and isinstance(node, ast.Expr)
-                            and isinstance(node.value, ast.Constant) and isinstance(node.value.value, str))
+            is_docstring = (
+                position == 0
+                and number == 0
+                and isinstance(node, ast.Expr)
+                and isinstance(node.value, ast.Constant)
+                and isinstance(node.value.value, str)
+            )
             if is_docstring:
                 docstring = ast.get_source_segment(fragment.code, node)
             elif isinstance(node, (ast.Import, ast.ImportFrom)):
@@ -223,46 +274,72 @@ def assemble(module: str, fragments: list[Fragment]) -> ModuleSource:
                 statements.append(node)
                 continue
             dropped.update(range(node.lineno - 1, node.end_lineno))
-        body = "\n".join(line.rstrip() for i, line in enumerate(lines) if i not in dropped).strip("\n")
+        body = "\n".join(
+            line.rstrip()
+            for i, line in enumerate(lines)
+            if i not in dropped
+        ).strip("\n")
         body = re.sub(r"\n{4,}", "\n\n\n", body)
         if body:
             bodies.append(body)
     if docstring is None:
-        raise ExportError(f"{fragments[0].where}: the first exported cell of svmlib/{module}.py "
-                          "must open with the module's one-line docstring")
-    return ModuleSource(module, fragments[0].notebook, docstring, imports, bodies,
-                        ast.Module(body=statements, type_ignores=[]))
+        raise ExportError(
+            f"{fragments[0].where}: the first exported cell of svmlib/{module}.py "
+            "must open with the module's one-line docstring"
+        )
+    return ModuleSource(
+        module,
+        fragments[0].notebook,
+        docstring,
+        imports,
+        bodies,
+        ast.Module(body=statements, type_ignores=[]),
+    )
 
 
 def add_sibling_imports(sources: dict[str, ModuleSource]) -> None:
-    """Import names that a module takes from another module exported by the same notebook."""
+    """Import names that a module takes from another module exported by the
+    same notebook."""
     owner: dict[str, str] = {}
     for source in sources.values():
         for name in top_level_names(source.tree):
             if name in owner and owner[name] != source.name:
-                raise ExportError(f"'{name}' is defined in both svmlib/{owner[name]}.py and "
-                                  f"svmlib/{source.name}.py")
+                raise ExportError(
+                    f"'{name}' is defined in both svmlib/{owner[name]}.py and "
+                    f"svmlib/{source.name}.py"
+                )
             owner[name] = source.name
     for source in sources.values():
         local = set(top_level_names(source.tree))
-        present = imported_names(ast.parse("\n".join(text for _, text in source.imports)))
+        present = imported_names(
+            ast.parse("\n".join(text for _, text in source.imports))
+        )
         needed: dict[str, list[str]] = {}
         for name in sorted(used_names(source.tree) - local - present):
             other = owner.get(name)
-            if other is not None and sources[other].notebook == source.notebook:
+            if (
+                other is not None
+                and sources[other].notebook == source.notebook
+            ):
                 needed.setdefault(other, []).append(name)
         for other, names in needed.items():
-            source.imports.append((3, f"from {PACKAGE}.{other} import {', '.join(names)}"))
+            source.imports.append(
+                (3, f"from {PACKAGE}.{other} import {', '.join(names)}")
+            )
 
 
 def render_imports(imports: list[tuple[int, str]]) -> str:
-    groups = [[text for group, text in imports if group == g] for g in range(4)]
+    groups = [
+        [text for group, text in imports if group == g] for g in range(4)
+    ]
     return "\n\n".join("\n".join(group) for group in groups if group)
 
 
 def header(notebook: str) -> str:
-    return (f"# Generated from {notebook} by tools/export.py. "
-            "Do not edit: change the notebook, then run `make export`.")
+    return (
+        f"# Generated from {notebook} by tools/export.py. "
+        "Do not edit: change the notebook, then run `make export`."
+    )
 
 
 def render_module(source: ModuleSource) -> str:
@@ -274,12 +351,18 @@ def render_module(source: ModuleSource) -> str:
 
 
 def project_version(root: Path = ROOT) -> str:
-    return tomllib.loads((root / "pyproject.toml").read_text(encoding="utf-8"))["project"]["version"]
+    return tomllib.loads(
+        (root / "pyproject.toml").read_text(encoding="utf-8")
+    )["project"]["version"]
 
 
 def render_init(sources: list[ModuleSource], version: str) -> str:
-    lines = [f"# Generated by tools/export.py from the exported cells of chapters/*.ipynb. "
-             "Do not edit: run `make export`.", INIT_DOCSTRING, ""]
+    lines = [
+        "# Generated by tools/export.py from the exported cells of chapters/*.ipynb. "
+        "Do not edit: run `make export`.",
+        INIT_DOCSTRING,
+        "",
+    ]
     exported: list[str] = []
     for source in sources:
         names = public_api(source.tree)
@@ -295,9 +378,13 @@ def render_init(sources: list[ModuleSource], version: str) -> str:
 
 
 API_PAGE = Path("appendices") / "api.md"
-# Methods that scikit-learn's BaseEstimator adds to every estimator (metadata routing); their
-# docstrings are scikit-learn's, not the book's.
-API_EXCLUDED = ("set_score_request", "set_fit_request", "set_predict_request")
+# Methods that scikit-learn's BaseEstimator adds to every estimator
+# (metadata routing); their docstrings are scikit-learn's, not the book's.
+API_EXCLUDED = (
+    "set_score_request",
+    "set_fit_request",
+    "set_predict_request",
+)
 API_INTRODUCTION = """\
 (api-reference)=
 # API reference
@@ -310,7 +397,8 @@ together with the package, so it always matches the code.
 
 
 def notebook_title(path: Path) -> str:
-    """The title of a chapter: the first level-one heading of its markdown cells."""
+    """The title of a chapter: the first level-one heading of its markdown
+    cells."""
     for cell in read_notebook(path)["cells"]:
         if cell.get("cell_type") == "markdown":
             for line in cell_source(cell).splitlines():
@@ -319,23 +407,31 @@ def notebook_title(path: Path) -> str:
     return path.stem
 
 
-def render_api_reference(sources: list[ModuleSource], root: Path = ROOT) -> str:
-    """The API reference page: one section per notebook, one autodoc block per module."""
+def render_api_reference(
+    sources: list[ModuleSource], root: Path = ROOT
+) -> str:
+    """The API reference page: one section per notebook, one autodoc block
+    per module."""
     parts = [API_INTRODUCTION]
     notebook = None
     for source in sources:
         if source.notebook != notebook:
             notebook = source.notebook
             page = Path(notebook).with_suffix("").as_posix()
-            parts.append(f"## {notebook_title(root / notebook)}\n\nDerived in {{doc}}`../{page}`.\n")
-        parts.append(f"### `{PACKAGE}.{source.name}`\n\n"
-                     f"```{{eval-rst}}\n.. automodule:: {PACKAGE}.{source.name}\n   :members:\n"
-                     f"   :exclude-members: {', '.join(API_EXCLUDED)}\n```\n")
+            parts.append(
+                f"## {notebook_title(root / notebook)}\n\nDerived in {{doc}}`../{page}`.\n"
+            )
+        parts.append(
+            f"### `{PACKAGE}.{source.name}`\n\n"
+            f"```{{eval-rst}}\n.. automodule:: {PACKAGE}.{source.name}\n   :members:\n"
+            f"   :exclude-members: {', '.join(API_EXCLUDED)}\n```\n"
+        )
     return "\n".join(parts)
 
 
 def tagged(notebook: dict) -> dict:
-    """The notebook with the ``export`` tag on exactly its exported cells."""
+    """The notebook with the ``export`` tag on exactly its exported
+    cells."""
     result = json.loads(json.dumps(notebook))
     for cell in result["cells"]:
         if cell.get("cell_type") != "code":
@@ -355,42 +451,63 @@ def expected_files(root: Path = ROOT) -> dict[Path, str]:
     """Every file the exporter owns, with the text it should have."""
     notebooks = notebooks_in_toc_order(root)
     fragments = collect_fragments(notebooks, root)
-    sources = {name: assemble(name, frags) for name, frags in fragments.items()}
+    sources = {
+        name: assemble(name, frags) for name, frags in fragments.items()
+    }
     add_sibling_imports(sources)
-    files = {root / PACKAGE / f"{name}.py": render_module(source) for name, source in sources.items()}
-    files[root / PACKAGE / "__init__.py"] = render_init(list(sources.values()), project_version(root))
-    files[root / API_PAGE] = render_api_reference(list(sources.values()), root)
+    files = {
+        root / PACKAGE / f"{name}.py": render_module(source)
+        for name, source in sources.items()
+    }
+    files[root / PACKAGE / "__init__.py"] = render_init(
+        list(sources.values()), project_version(root)
+    )
+    files[root / API_PAGE] = render_api_reference(
+        list(sources.values()), root
+    )
     for path in notebooks:
         files[path] = notebook_text(tagged(read_notebook(path)))
     return files
 
 
 def differences(root: Path = ROOT) -> list[str]:
-    """What differs between the tree and what the exporter would write (empty when in sync)."""
+    """What differs between the tree and what the exporter would write
+    (empty when in sync)."""
     expected = expected_files(root)
     problems = []
     for path, text in expected.items():
         if not path.exists():
             problems.append(f"{path.relative_to(root)} is missing")
         elif path.suffix == ".ipynb":
-            if json.loads(path.read_text(encoding="utf-8")) != json.loads(text):
-                problems.append(f"{path.relative_to(root)}: the 'export' cell tags are out of date")
+            if json.loads(path.read_text(encoding="utf-8")) != json.loads(
+                text
+            ):
+                problems.append(
+                    f"{path.relative_to(root)}: the 'export' cell tags are out of date"
+                )
         elif path.read_text(encoding="utf-8") != text:
-            problems.append(f"{path.relative_to(root)} differs from its notebook")
+            problems.append(
+                f"{path.relative_to(root)} differs from its notebook"
+            )
     for path in sorted((root / PACKAGE).glob("*.py")):
         if path not in expected:
-            problems.append(f"{path.relative_to(root)} is not generated by any notebook")
+            problems.append(
+                f"{path.relative_to(root)} is not generated by any notebook"
+            )
     return problems
 
 
 def write(root: Path = ROOT) -> list[Path]:
-    """Write every out-of-date file, remove stale modules; return what changed."""
+    """Write every out-of-date file, remove stale modules; return what
+    changed."""
     changed = []
     expected = expected_files(root)
     (root / PACKAGE).mkdir(exist_ok=True)
     (root / API_PAGE).parent.mkdir(exist_ok=True)
     for path, text in expected.items():
-        if path.suffix == ".ipynb" and json.loads(path.read_text(encoding="utf-8")) == json.loads(text):
+        if path.suffix == ".ipynb" and json.loads(
+            path.read_text(encoding="utf-8")
+        ) == json.loads(text):
             continue
         if not path.exists() or path.read_text(encoding="utf-8") != text:
             path.write_text(text, encoding="utf-8")
@@ -404,8 +521,11 @@ def write(root: Path = ROOT) -> list[Path]:
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--check", action="store_true",
-                        help="write nothing; exit 1 if svmlib/ or the notebooks' tags are out of date")
+    parser.add_argument(
+        "--check",
+        action="store_true",
+        help="write nothing; exit 1 if svmlib/ or the notebooks' tags are out of date",
+    )
     args = parser.parse_args(argv)
     try:
         if args.check:

@@ -1,9 +1,10 @@
 """Execute every chapter notebook top to bottom in a fresh kernel and store its outputs.
 
-Run by ``make notebooks`` after ``make export``.  Each notebook runs in its own new kernel of the
-interpreter running this script (the kernel nbval's ``--nbval-current-env`` starts), with the
-notebook's folder as the working directory, exactly as the tests will run it.
-``python tools/run_notebooks.py chapters/margins.ipynb`` runs only the notebooks named.
+Run by ``make notebooks`` after ``make export``.  Each notebook runs in its
+own new kernel of the interpreter running this script (the kernel nbval's
+``--nbval-current-env`` starts), with the notebook's folder as the working
+directory, exactly as the tests will run it. ``python tools/run_notebooks.py
+chapters/margins.ipynb`` runs only the notebooks named.
 """
 
 from __future__ import annotations
@@ -25,10 +26,17 @@ TIMEOUT_SECONDS = 600
 
 def run(path: Path) -> float:
     notebook = nbformat.read(path, as_version=4)
-    kernel = KernelManager(kernel_name=CURRENT_ENV_KERNEL_NAME,
-                           kernel_spec_manager=NbvalKernelspecManager())
-    client = NotebookClient(notebook, km=kernel, timeout=TIMEOUT_SECONDS, record_timing=False,
-                            resources={"metadata": {"path": str(path.parent)}})
+    kernel = KernelManager(
+        kernel_name=CURRENT_ENV_KERNEL_NAME,
+        kernel_spec_manager=NbvalKernelspecManager(),
+    )
+    client = NotebookClient(
+        notebook,
+        km=kernel,
+        timeout=TIMEOUT_SECONDS,
+        record_timing=False,
+        resources={"metadata": {"path": str(path.parent)}},
+    )
     start = time.perf_counter()
     client.execute()
     elapsed = time.perf_counter() - start
