@@ -94,7 +94,7 @@ def hard_margin_dual(K, y, tol=QP_TOLERANCE):
     scale = float(np.abs(np.diag(K)).max())
     Q = np.outer(y, y) * (K / scale)
     solution = solve_qp(
-        Q, -np.ones(n), -np.eye(n), np.zeros(n), A=y, b=0.0, tol=tol
+        Q, -np.ones(n), -np.eye(n), np.zeros(n), A_eq=y, b_eq=0.0, tol=tol
     )
     alpha = np.maximum(solution.x, 0.0) / scale
     b = intercept_from_support(K, y, alpha, support_indices(alpha))

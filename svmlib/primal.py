@@ -36,10 +36,10 @@ def separability_margin(X, y):
     n, d = X.shape
     signed = y[:, None] * np.hstack([X_tilde, np.ones((n, 1))])
     box = np.hstack([np.eye(d + 1), np.zeros((d + 1, 1))])
-    G = np.vstack([np.hstack([-signed, np.ones((n, 1))]), box, -box])
-    h = np.concatenate([np.zeros(n), np.ones(2 * (d + 1))])
+    A_ub = np.vstack([np.hstack([-signed, np.ones((n, 1))]), box, -box])
+    b_ub = np.concatenate([np.zeros(n), np.ones(2 * (d + 1))])
     c = np.concatenate([np.zeros(d + 1), [-1.0]])
-    return -solve_lp(c, G, h).objective
+    return -solve_lp(c, A_ub, b_ub).objective
 
 
 def hard_margin_primal(X, y, tol=QP_TOLERANCE):
@@ -63,8 +63,8 @@ def hard_margin_primal(X, y, tol=QP_TOLERANCE):
     n, d = X.shape
     P = np.zeros((d + 1, d + 1))
     P[:d, :d] = np.eye(d)
-    G = -y[:, None] * np.hstack([X_tilde, np.ones((n, 1))])
-    solution = solve_qp(P, np.zeros(d + 1), G, -np.ones(n), tol=tol)
+    A_ub = -y[:, None] * np.hstack([X_tilde, np.ones((n, 1))])
+    solution = solve_qp(P, np.zeros(d + 1), A_ub, -np.ones(n), tol=tol)
     w = solution.x[:d] / scale
     b = float(solution.x[d] - w @ mean)
     return SolverResult(

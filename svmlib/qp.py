@@ -19,9 +19,9 @@ class QPError(RuntimeError):
 
 @dataclass(frozen=True)
 class QPSolution:
-    """cvxopt's answer: the solution ``x``, the multipliers ``z`` of G x <=
-    h (all >= 0) and ``y`` of A x = b, the objective value, the iteration
-    count, and whether it converged."""
+    """cvxopt's answer: the solution ``x``, the multipliers ``z`` of
+    A_ub x <= b_ub (all >= 0) and ``y`` of A_eq x = b_eq, the objective
+    value, the iteration count, and whether it converged."""
 
     x: np.ndarray
     z: np.ndarray
@@ -82,23 +82,31 @@ def solver_status(solution):
 
 
 def solve_qp(
-    P, q, G, h, A=None, b=None, tol=QP_TOLERANCE, max_iter=MAX_QP_ITERATIONS
+    P,
+    q,
+    A_ub,
+    b_ub,
+    A_eq=None,
+    b_eq=None,
+    tol=QP_TOLERANCE,
+    max_iter=MAX_QP_ITERATIONS,
 ):
-    """Solve min 1/2 x'Px + q'x subject to Gx <= h and Ax = b, eq.
-    (eq-cvxopt-qp), with cvxopt.
+    """Solve min 1/2 x'Px + q'x subject to A_ub x <= b_ub and A_eq x = b_eq,
+    eq. (eq-cvxopt-qp), with cvxopt (its G, h, A, b).
 
-    ``A`` and ``b`` may be omitted when there is no equality constraint;
-    ``max_iter`` caps cvxopt's interior-point iterations.
+    ``A_eq`` and ``b_eq`` may be omitted when there is no equality
+    constraint; ``max_iter`` caps cvxopt's interior-point iterations.
     """
-    if (A is None) != (b is None):
-        raise ValueError("an equality constraint needs both A and b")
-    if A is not None:
-        A, b = np.atleast_2d(A), np.atleast_1d(b)
+    if (A_eq is None) != (b_eq is None):
+        raise ValueError("an equality constraint needs both A_eq and b_eq")
+    if A_eq is not None:
+        A_eq, b_eq = np.atleast_2d(A_eq), np.atleast_1d(b_eq)
     return _call_cvxopt(
-        cvxopt.solvers.qp, (P, q, G, h, A, b), tol, max_iter
+        cvxopt.solvers.qp, (P, q, A_ub, b_ub, A_eq, b_eq), tol, max_iter
     )
 
 
-def solve_lp(c, G, h, tol=QP_TOLERANCE):
-    """Solve the linear program min c'x subject to Gx <= h with cvxopt."""
-    return _call_cvxopt(cvxopt.solvers.lp, (c, G, h), tol)
+def solve_lp(c, A_ub, b_ub, tol=QP_TOLERANCE):
+    """Solve the linear program min c'x subject to A_ub x <= b_ub with
+    cvxopt."""
+    return _call_cvxopt(cvxopt.solvers.lp, (c, A_ub, b_ub), tol)

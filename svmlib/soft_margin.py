@@ -42,9 +42,9 @@ def soft_margin_primal(X, y, C, tol=QP_TOLERANCE):
         [-y[:, None] * X_tilde, -y[:, None], -np.eye(n)]
     )
     slack_rows = np.hstack([np.zeros((n, d + 1)), -np.eye(n)])
-    G = np.vstack([margin_rows, slack_rows])
-    h = np.concatenate([-np.ones(n), np.zeros(n)])
-    solution = solve_qp(P, q, G, h, tol=tol)
+    A_ub = np.vstack([margin_rows, slack_rows])
+    b_ub = np.concatenate([-np.ones(n), np.zeros(n)])
+    solution = solve_qp(P, q, A_ub, b_ub, tol=tol)
     w = solution.x[:d] / scale
     b = float(solution.x[d] - w @ mean)
     alpha = np.clip(solution.z[:n] / scale**2, 0.0, C)
@@ -72,10 +72,17 @@ def soft_margin_dual(K, y, C, tol=QP_TOLERANCE, max_iter=MAX_QP_ITERATIONS):
     n = y.shape[0]
     scale = float(np.abs(np.diag(K)).max()) or 1.0
     Q = np.outer(y, y) * (K / scale)
-    G = np.vstack([-np.eye(n), np.eye(n)])
-    h = np.concatenate([np.zeros(n), np.full(n, C * scale)])
+    A_ub = np.vstack([-np.eye(n), np.eye(n)])
+    b_ub = np.concatenate([np.zeros(n), np.full(n, C * scale)])
     solution = solve_qp(
-        Q, -np.ones(n), G, h, A=y, b=0.0, tol=tol, max_iter=max_iter
+        Q,
+        -np.ones(n),
+        A_ub,
+        b_ub,
+        A_eq=y,
+        b_eq=0.0,
+        tol=tol,
+        max_iter=max_iter,
     )
     alpha = np.clip(solution.x / scale, 0.0, C)
     return SolverResult(

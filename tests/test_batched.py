@@ -139,8 +139,8 @@ def test_general_qp_matches_cvxopt(seed, batch_size):
         p,
         np.vstack([-np.eye(n), np.eye(n)]),
         np.concatenate([np.zeros(n), C]),
-        A=y,
-        b=float(y @ alpha0),
+        A_eq=y,
+        b_eq=float(y @ alpha0),
         tol=1e-12,
     )
     assert result.status == Status.OPTIMAL

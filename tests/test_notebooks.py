@@ -1,12 +1,26 @@
-"""The chapter notebooks as files: tags the tools act on, and outputs that can be compared."""
+"""The book's notebooks as files: tags the tools act on, outputs that can
+be compared, markdown free of stray control characters, and pages that fit
+their column and fold their plumbing."""
 
 import json
+import tomllib
 from pathlib import Path
 
 import pytest
+from code_lines import count_code_lines
 
 ROOT = Path(__file__).resolve().parent.parent
 CHAPTERS = sorted((ROOT / "chapters").glob("*.ipynb"))
+NOTEBOOKS = CHAPTERS + sorted((ROOT / "appendices").glob("*.ipynb"))
+
+# The width of the book's code column, in characters: ruff formats to it.
+CODE_COLUMN = tomllib.loads((ROOT / "pyproject.toml").read_text())["tool"][
+    "ruff"
+]["line-length"]
+
+# What a chapter may show of its code: the rest (input checks, result types,
+# solver wrappers, plotting and printing helpers) is folded.
+VISIBLE_CODE_LIMITS = {"margins.ipynb": 150}
 
 # Cell tags that a tool acts on: the exporter's mark, nbval's, and Jupyter
 # Book's display tags. A misspelt tag (for instance "[nbval-ignore-output]")
@@ -24,26 +38,80 @@ KNOWN_TAGS = {
     "remove-cell",
 }
 
+# Characters that a Python string escape leaves behind in LaTeX written in
+# code ("\text" loses "\t", "\frac" loses "\f"); markdown never needs them.
+CONTROL_CHARACTERS = {"\t": "tab", "\f": "form feed", "\b": "backspace"}
+CONTROL_CHARACTERS["\v"] = "vertical tab"
 
-@pytest.mark.parametrize("path", CHAPTERS, ids=lambda p: p.name)
+
+def cells_of(path):
+    return json.loads(path.read_text(encoding="utf-8"))["cells"]
+
+
+def source_of(cell):
+    source = cell.get("source", "")
+    return "".join(source) if isinstance(source, list) else source
+
+
+def printed_text(output):
+    """The text an output shows on the page (figures excluded)."""
+    if output["output_type"] == "stream":
+        return "".join(output["text"])
+    data = output.get("data", {})
+    if output["output_type"] == "error" or "image/png" in data:
+        return ""
+    return "".join(data.get("text/plain", ""))
+
+
+@pytest.mark.parametrize("path", NOTEBOOKS, ids=lambda p: p.name)
 def test_every_cell_tag_is_one_a_tool_understands(path):
-    for index, cell in enumerate(
-        json.loads(path.read_text(encoding="utf-8"))["cells"]
-    ):
+    for index, cell in enumerate(cells_of(path)):
         unknown = set(cell.get("metadata", {}).get("tags", [])) - KNOWN_TAGS
-        assert not unknown, (
-            f"{path.name}, cell {index}: unknown tag(s) {sorted(unknown)}"
-        )
+        assert not unknown, f"{path.name}, cell {index}: {sorted(unknown)}"
 
 
-@pytest.mark.parametrize("path", CHAPTERS, ids=lambda p: p.name)
+@pytest.mark.parametrize("path", NOTEBOOKS, ids=lambda p: p.name)
 def test_code_cells_were_run_top_to_bottom_in_one_kernel(path):
-    cells = json.loads(path.read_text(encoding="utf-8"))["cells"]
+    cells = cells_of(path)
     counts = [
-        cell.get("execution_count")
-        for cell in cells
-        if cell["cell_type"] == "code"
+        c.get("execution_count") for c in cells if c["cell_type"] == "code"
     ]
     assert counts == list(range(1, len(counts) + 1)), (
         f"{path.name}: re-run it with `make notebooks`"
+    )
+
+
+@pytest.mark.parametrize("path", NOTEBOOKS, ids=lambda p: p.name)
+def test_markdown_holds_no_control_characters(path):
+    found = [
+        f"cell {index}: {name}"
+        for index, cell in enumerate(cells_of(path))
+        if cell["cell_type"] == "markdown"
+        for character, name in CONTROL_CHARACTERS.items()
+        if character in source_of(cell)
+    ]
+    assert not found, f"{path.name}: {found}"
+
+
+@pytest.mark.parametrize("path", NOTEBOOKS, ids=lambda p: p.name)
+def test_printed_output_fits_the_code_column(path):
+    too_wide = [
+        f"cell {index}: {line[:40]}... ({len(line)} characters)"
+        for index, cell in enumerate(cells_of(path))
+        for output in cell.get("outputs", [])
+        for line in printed_text(output).splitlines()
+        if len(line) > CODE_COLUMN
+    ]
+    assert not too_wide, f"{path.name}:\n" + "\n".join(too_wide)
+
+
+@pytest.mark.parametrize(
+    "name, limit",
+    VISIBLE_CODE_LIMITS.items(),
+    ids=list(VISIBLE_CODE_LIMITS),
+)
+def test_a_chapter_shows_its_idea_and_folds_its_plumbing(name, limit):
+    lines = count_code_lines(ROOT / "chapters" / name)
+    assert lines.visible <= limit, (
+        f"{name} shows {lines.visible} code lines; fold the plumbing"
     )

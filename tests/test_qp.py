@@ -24,7 +24,7 @@ def test_projection_onto_an_affine_set_with_an_equality_constraint():
     (1 - sum c)/n."""
     c = np.array([0.2, 0.5, -0.4])
     solution = solve_qp(
-        np.eye(3), -c, np.eye(3), 10 * np.ones(3), A=np.ones(3), b=1.0
+        np.eye(3), -c, np.eye(3), 10 * np.ones(3), A_eq=np.ones(3), b_eq=1.0
     )
     np.testing.assert_allclose(solution.x, c + (1 - c.sum()) / 3, atol=1e-8)
     np.testing.assert_allclose(solution.z, 0.0, atol=1e-8)
@@ -32,8 +32,8 @@ def test_projection_onto_an_affine_set_with_an_equality_constraint():
 
 def test_linear_program():
     """max x1 + x2 in the unit box is 2, at (1, 1)."""
-    G = np.vstack([np.eye(2), -np.eye(2)])
-    solution = solve_lp(-np.ones(2), G, np.ones(4))
+    A_ub = np.vstack([np.eye(2), -np.eye(2)])
+    solution = solve_lp(-np.ones(2), A_ub, np.ones(4))
     assert solution.objective == pytest.approx(-2.0, abs=1e-8)
     np.testing.assert_allclose(solution.x, [1.0, 1.0], atol=1e-7)
 
@@ -41,9 +41,9 @@ def test_linear_program():
 def test_an_infeasible_program_does_not_pass_for_a_solution():
     """x <= -1 and -x <= -1 cannot both hold: cvxopt either fails (QPError)
     or does not converge."""
-    G, h = np.array([[1.0], [-1.0]]), np.array([-1.0, -1.0])
+    A_ub, b_ub = np.array([[1.0], [-1.0]]), np.array([-1.0, -1.0])
     try:
-        solution = solve_qp(np.eye(1), np.zeros(1), G, h)
+        solution = solve_qp(np.eye(1), np.zeros(1), A_ub, b_ub)
     except QPError as error:
         assert "cvxopt could not solve" in str(error)
     else:
@@ -51,16 +51,16 @@ def test_an_infeasible_program_does_not_pass_for_a_solution():
 
 
 def test_an_equality_constraint_needs_both_sides():
-    with pytest.raises(ValueError, match="needs both A and b"):
+    with pytest.raises(ValueError, match="needs both A_eq and b_eq"):
         solve_qp(
-            np.eye(2), np.zeros(2), np.eye(2), np.ones(2), A=np.ones(2)
+            np.eye(2), np.zeros(2), np.eye(2), np.ones(2), A_eq=np.ones(2)
         )
 
 
 def test_an_infeasible_linear_program_raises_a_clear_error():
-    G, h = (
+    A_ub, b_ub = (
         np.array([[1.0], [-1.0]]),
         np.array([-1.0, -1.0]),
     )  # x <= -1 and x >= 1
     with pytest.raises(QPError):
-        solve_lp(np.ones(1), G, h)
+        solve_lp(np.ones(1), A_ub, b_ub)

@@ -347,10 +347,10 @@ def test_general_problem_with_a_nonzero_start_and_per_variable_bounds():
     reference = solve_qp(
         Q,
         p,
-        G=np.vstack([-np.eye(12), np.eye(12)]),
-        h=np.concatenate([np.zeros(12), C]),
-        A=y[None, :],
-        b=np.array([y @ alpha0]),
+        A_ub=np.vstack([-np.eye(12), np.eye(12)]),
+        b_ub=np.concatenate([np.zeros(12), C]),
+        A_eq=y[None, :],
+        b_eq=np.array([y @ alpha0]),
     )
     assert result.objective == pytest.approx(
         reference.objective, rel=1e-7, abs=1e-9

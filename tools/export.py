@@ -390,8 +390,9 @@ API_INTRODUCTION = """\
 # API reference
 
 Every public function and class of svmlib, generated from its docstring, under the chapter that
-derives it (the chapter's title links to it). The docstrings name the equations they implement by
-their labels, for example `eq. (eq-soft-dual)`. This page is written by `tools/export.py`
+derives it (the chapter's title links to it). A docstring names the equations it implements by
+their labels, as `help()` shows them (for example `eq. (eq-soft-dual)`); on this page each label
+is a link to its equation. This page is written by `tools/export.py`
 together with the package, so it always matches the code.
 """
 
