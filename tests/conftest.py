@@ -1,5 +1,5 @@
-"""Shared test set-up: a headless matplotlib backend, the path to the repository's tools, and the
-book built once for every test that reads it."""
+"""Shared test set-up: a headless matplotlib backend, the path to the
+repository's tools, and the book built once for every test that reads it."""
 
 import shutil
 import subprocess

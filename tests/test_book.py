@@ -1,6 +1,8 @@
-"""The rendered book: builds with zero warnings and needs no network to show its math."""
+"""The rendered book: builds with zero warnings, shows its math offline,
+and keeps its look from one install to the next."""
 
 import re
+from importlib import metadata
 from pathlib import Path
 
 import pytest
@@ -23,9 +25,7 @@ def test_every_chapter_page_is_built(built_book):
 
 
 @pytest.mark.slow
-def test_mathjax_is_bundled_and_no_page_loads_scripts_or_styles_from_another_host(
-    built_book,
-):
+def test_mathjax_is_bundled_and_nothing_loads_from_another_host(built_book):
     assert (built_book / "_static" / "mathjax" / "tex-chtml.js").exists()
     for page in built_book.rglob("*.html"):
         text = page.read_text(encoding="utf-8")
@@ -48,3 +48,44 @@ def test_figures_are_embedded_as_local_images(built_book):
     for source in images:
         assert not source.startswith(("http:", "https:", "//")), source
         assert (built_book / "chapters" / source).resolve().exists(), source
+
+
+# The packages that decide what a page looks like. Unpinned, a fresh install
+# takes their newest releases and the book's pages change under it.
+LOOK = (
+    "sphinx",
+    "jupyter-book",
+    "sphinx-book-theme",
+    "pydata-sphinx-theme",
+    "myst-nb",
+    "myst-parser",
+    "sphinx-togglebutton",
+    "sphinx-copybutton",
+    "sphinx-design",
+    "sphinx-thebe",
+    "sphinx-mathjax-offline",
+    "docutils",
+    "pygments",
+)
+
+
+def pinned_requirements():
+    """{normalised name: version} of the ``name==version`` lines."""
+    pins = {}
+    text = (ROOT / "requirements.txt").read_text(encoding="utf-8")
+    for line in text.splitlines():
+        requirement = line.split("#")[0].strip()
+        if "==" in requirement:
+            name, version = requirement.split("==")
+            pins[name.strip().lower().replace("_", "-")] = version.strip()
+    return pins
+
+
+def test_every_package_of_the_pages_look_is_pinned_and_installed():
+    pins = pinned_requirements()
+    for name in LOOK:
+        assert name in pins, f"requirements.txt does not pin {name}"
+        assert metadata.version(name) == pins[name], (
+            f"{name} {metadata.version(name)} is installed, "
+            f"requirements.txt pins {pins[name]}: run `make clean book`"
+        )

@@ -1,12 +1,15 @@
-"""The built book as a reader sees it: every page opened in headless Chromium, offline.
+"""The built book as a reader sees it: every page opened in Chromium.
 
 The site is served on 127.0.0.1 and every request to any other host is
 blocked (and recorded). Each page is visited once; the tests below then
 check, page by page, that the bundled MathJax typeset every equation without
 an error, that every image loaded, that videos (if any) play, that the
 console stayed free of errors, that no request left the machine or failed,
-and that no cross-reference or citation was left unresolved. Internal links
-are checked in the HTML files.
+that no cross-reference or citation was left unresolved and no equation
+label stands in the text where a link should, and that no code block or
+printed output (folds opened) is wider than its box at a 1280- and a
+1024-pixel window. Internal links are checked in the HTML files. The scripts
+run in the pages are in ``tests/browser/``.
 
 A full-page screenshot of each chapter is written to ``_build/screenshots/``
 for a person to look at.
@@ -44,44 +47,13 @@ CHROMIUM_FLAGS = [
 ]
 PAGE_TIMEOUT_MS = 60_000
 
-# Run in the page after it loaded: wait for MathJax, then report what a
-# reader would see.
-INSPECT_PAGE = """async () => {
-    if (window.MathJax && MathJax.startup && MathJax.startup.promise) { await MathJax.startup.promise; }
-    const math = [...document.querySelectorAll('.math')];
-    const visible = (el) => !el.closest('pre, code, script, style, mjx-container, .highlight');
-    const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
-    const rawTex = [];
-    while (walker.nextNode()) {
-        const node = walker.currentNode;
-        if (node.parentElement && visible(node.parentElement) && /\\\\(begin\\{|frac|alpha|sum_)|\\$\\$/.test(node.textContent)) {
-            rawTex.push(node.textContent.trim().slice(0, 80));
-        }
-    }
-    const videos = [];
-    for (const video of document.querySelectorAll('video')) {
-        video.muted = true;
-        const before = video.currentTime;
-        try { await video.play(); } catch (error) { videos.push(video.currentSrc + ': ' + error); continue; }
-        await new Promise(resolve => setTimeout(resolve, 500));
-        if (!(video.currentTime > before)) { videos.push(video.currentSrc + ': does not advance'); }
-    }
-    return {
-        n_math: math.length,
-        untypeset: math.filter(m => !m.querySelector('mjx-container')).map(m => m.textContent.slice(0, 80)),
-        math_errors: [...document.querySelectorAll('mjx-merror')].map(e => e.textContent.slice(0, 80)),
-        stray_backslashes: [...document.querySelectorAll('mjx-container')].filter(m => m.textContent.includes(String.fromCharCode(92)))
-            .map(m => m.textContent.slice(0, 80)),
-        too_wide: [...document.querySelectorAll('mjx-container[display="true"]')]
-            .filter(m => m.scrollWidth > m.clientWidth + 1).map(m => m.textContent.slice(0, 80)),
-        raw_tex: rawTex,
-        n_images: document.images.length,
-        broken_images: [...document.images].filter(i => !(i.complete && i.naturalWidth > 0)).map(i => i.src),
-        n_videos: document.querySelectorAll('video').length,
-        videos_not_playing: videos,
-        unresolved: document.body.innerText.includes('??') ? ['"??" in the text'] : [],
-    };
-}"""
+# Scripts run in each page: what a reader sees, then (with every fold
+# opened) the code blocks too wide for their box, at each window width.
+SCRIPTS = ROOT / "tests" / "browser"
+INSPECT_PAGE = (SCRIPTS / "inspect_page.js").read_text(encoding="utf-8")
+CLIPPED_CODE = (SCRIPTS / "clipped_code.js").read_text(encoding="utf-8")
+WINDOW_WIDTHS = (1280, 1024)
+WINDOW_HEIGHT = 900
 
 
 @dataclass
@@ -93,6 +65,7 @@ class PageReport:
     outside_requests: list = field(default_factory=list)
     failed_requests: list = field(default_factory=list)
     seen: dict = field(default_factory=dict)
+    clipped: dict = field(default_factory=dict)
 
 
 def find_chromium():
@@ -147,7 +120,10 @@ def reports(built_book, site_url):
     PageReport}."""
     chromium = find_chromium()
     if chromium is None:
-        message = "no Chromium found (install Debian's chromium, or set SVMBOOK_CHROMIUM)"
+        message = (
+            "no Chromium found (install Debian's chromium, "
+            "or set SVMBOOK_CHROMIUM)"
+        )
         if os.environ.get("SVMBOOK_REQUIRE_BROWSER") == "1":
             pytest.fail(message)
         pytest.skip(message)
@@ -160,7 +136,7 @@ def reports(built_book, site_url):
             executable_path=chromium, args=CHROMIUM_FLAGS
         )
         context = browser.new_context(
-            viewport={"width": 1280, "height": 900}
+            viewport={"width": WINDOW_WIDTHS[0], "height": WINDOW_HEIGHT}
         )
         current = {}
 
@@ -207,20 +183,24 @@ def reports(built_book, site_url):
                 timeout=PAGE_TIMEOUT_MS,
             )
             report.seen = page.evaluate(INSPECT_PAGE)
-            if name.startswith("chapters/") or name.startswith(
-                "appendices/"
-            ):
+            if name.startswith(("chapters/", "appendices/")):
                 page.screenshot(
-                    path=str(
-                        SCREENSHOTS
-                        / name.replace("/", "__").replace(".html", ".png")
-                    ),
-                    full_page=True,
+                    path=str(screenshot_of(name)), full_page=True
                 )
+            for width in WINDOW_WIDTHS:
+                page.set_viewport_size(
+                    {"width": width, "height": WINDOW_HEIGHT}
+                )
+                report.clipped[width] = page.evaluate(CLIPPED_CODE)
             page.close()
             found[name] = report
         browser.close()
     return found
+
+
+def screenshot_of(name):
+    """Where the full-page screenshot of a page is saved."""
+    return SCREENSHOTS / name.replace("/", "__").replace(".html", ".png")
 
 
 def problems(reports, describe):
@@ -239,9 +219,7 @@ def test_every_page_was_visited(reports, built_book):
     chapters = [name for name in reports if name.startswith("chapters/")]
     assert len(chapters) == len(list((ROOT / "chapters").glob("*.ipynb")))
     for name in chapters:
-        assert (
-            SCREENSHOTS / name.replace("/", "__").replace(".html", ".png")
-        ).stat().st_size > 0
+        assert screenshot_of(name).stat().st_size > 0
 
 
 @pytest.mark.slow
@@ -253,6 +231,7 @@ def test_every_equation_is_typeset_by_the_bundled_mathjax(reports):
             + r.seen["math_errors"]
             + r.seen["raw_tex"]
             + r.seen["stray_backslashes"]
+            + r.seen["control_characters"]
         ),
     )
     assert all(
@@ -263,12 +242,28 @@ def test_every_equation_is_typeset_by_the_bundled_mathjax(reports):
 
 
 @pytest.mark.slow
-def test_every_display_equation_fits_the_text_column_of_a_1280_pixel_window(
-    reports,
-):
+def test_every_display_equation_fits_the_column_at_1280_pixels(reports):
     """A wider equation gets a scroll bar, and a reader sees it cut off
     (split it over lines)."""
     assert not problems(reports, lambda r: r.seen["too_wide"])
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("width", WINDOW_WIDTHS)
+def test_every_code_block_fits_the_column_with_its_folds_open(
+    reports, width
+):
+    """Code and printed output, folded cells opened: none is wider than its
+    box at this window width (a reader would scroll sideways)."""
+    assert not problems(reports, lambda r: r.clipped[width]["clipped"])
+    assert sum(r.clipped[width]["n_blocks"] for r in reports.values()) > 100
+
+
+@pytest.mark.slow
+def test_equations_are_referred_to_by_links_not_raw_labels(reports):
+    """ "eq. (eq-soft-dual)" in the text is a label that did not become a
+    link (docstrings' labels become links in the API reference)."""
+    assert not problems(reports, lambda r: r.seen["raw_labels"])
 
 
 @pytest.mark.slow

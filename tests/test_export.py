@@ -1,4 +1,5 @@
-"""The literate mechanism: svmlib/ must be exactly what the notebooks export."""
+"""The literate mechanism: svmlib/ must be exactly what the notebooks
+export."""
 
 import json
 import textwrap
@@ -112,8 +113,10 @@ def test_names_from_sibling_modules_of_the_same_notebook_are_imported(
         tmp_path,
         {
             "one": [
-                '#| export: svmlib/base.py\n"""Base."""\ndef helper():\n    return 1',
-                '#| export: svmlib/user.py\n"""User."""\ndef use():\n    return helper()',
+                '#| export: svmlib/base.py\n"""Base."""\n'
+                "def helper():\n    return 1",
+                '#| export: svmlib/user.py\n"""User."""\n'
+                "def use():\n    return helper()",
             ]
         },
     )

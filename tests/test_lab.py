@@ -1,6 +1,6 @@
-"""`make lab`, the README's way to run the notebooks yourself: JupyterLab starts in the project's
-environment, answers on localhost, serves the chapters, runs kernels that
-import svmlib, and stops."""
+"""`make lab`, the README's way to run the notebooks yourself: JupyterLab
+starts in the project's environment, answers on localhost, serves the
+chapters, runs kernels that import svmlib, and stops."""
 
 import json
 import os
@@ -38,7 +38,8 @@ def test_make_lab_serves_the_chapters_with_svmlib_importable(tmp_path):
     port = free_port()
     base = f"http://127.0.0.1:{port}"
     arguments = (
-        f"LAB_ARGS=--no-browser --ip=127.0.0.1 --port={port} --port-retries=0 "
+        "LAB_ARGS=--no-browser --ip=127.0.0.1 "
+        f"--port={port} --port-retries=0 "
         f"--IdentityProvider.token={TOKEN}"
     )
     environment = dict(
@@ -82,7 +83,8 @@ def test_make_lab_serves_the_chapters_with_svmlib_importable(tmp_path):
         } <= names
         printed = run_in_new_kernel(
             base,
-            "import svmlib, sys; print(svmlib.__file__); print(sys.executable)",
+            "import svmlib, sys; "
+            "print(svmlib.__file__); print(sys.executable)",
         )
         module_file, kernel_python = printed.split()
         assert Path(module_file).resolve().parent == ROOT / "svmlib"

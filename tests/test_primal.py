@@ -1,4 +1,5 @@
-"""The hard-margin primal solver against LIBSVM (through scikit-learn) and the optimality identities."""
+"""The hard-margin primal solver against LIBSVM (through scikit-learn)
+and the optimality identities."""
 
 import numpy as np
 import pytest

@@ -1,4 +1,5 @@
-"""scikit-learn's own estimator checks on svmlib.SVC, for every solver and every kind of kernel.
+"""scikit-learn's own estimator checks on svmlib.SVC, for every solver
+and every kind of kernel.
 
 All checks pass; none is listed as an expected failure.  The array-API
 checks are skipped by scikit-learn itself unless the environment variable

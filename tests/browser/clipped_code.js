@@ -1,0 +1,15 @@
+// Open every fold (hidden cells, toggles) and list the code and output
+// blocks wider than their box: a reader would have to scroll sideways.
+() => {
+    for (const fold of document.querySelectorAll('details')) {
+        fold.open = true;
+    }
+    const blocks = [...document.querySelectorAll('pre')];
+    return {
+        n_blocks: blocks.length,
+        clipped: blocks.filter(b => b.scrollWidth > b.clientWidth + 1)
+            .map(b => (b.textContent.split('\n')
+                .find(line => line.length > 60) || b.textContent)
+                .slice(0, 80)),
+    };
+}
