@@ -10,13 +10,14 @@ LAB_ARGS ?=
 # JupyterLab refuses to run as root unless told to (containers and CI run as root).
 LAB_ROOT := $(if $(filter 0,$(shell id -u)),--allow-root,)
 
-.PHONY: help book test export notebooks lab browser clean
+.PHONY: help book test export notebooks format lab browser clean
 
 help:
 	@echo "make book       build the book into _build/html (zero warnings allowed)"
 	@echo "make test       unit tests, export check, strict nbval on every notebook, book build, browser test"
 	@echo "make export     write svmlib/ from the notebooks' exported cells"
 	@echo "make notebooks  export, then re-execute every chapter top to bottom in a fresh kernel"
+	@echo "make format     format the code with ruff (notebooks included) and apply its safe fixes"
 	@echo "make lab        start JupyterLab in the project environment, svmlib importable"
 	@echo "make clean      remove _build and the virtual environment"
 
@@ -44,6 +45,10 @@ export: $(STAMP)
 
 notebooks: export
 	$(BIN)/python tools/run_notebooks.py
+
+format: $(STAMP)
+	$(BIN)/ruff format .
+	$(BIN)/ruff check --fix .
 
 clean:
 	rm -rf _build $(VENV)
