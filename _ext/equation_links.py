@@ -1,4 +1,4 @@
-"""A Sphinx extension for the book: equation labels in docstrings become links.
+"""Sphinx extension for the book: equation labels in docstrings as links.
 
 svmlib's docstrings name the equations they implement by label, as in
 ``eq. (eq-soft-dual)``, which reads well in ``help()``. In the API reference

@@ -1,4 +1,4 @@
-"""A Sphinx extension for the book: include each inline script only once per page.
+"""Sphinx extension for the book: each inline script only once per page.
 
 sphinx-thebe 0.3.1 registers its inline configuration script (``const
 THEBE_JS_URL = ...``) both with the application and with the HTML builder

@@ -1,4 +1,4 @@
-"""Benchmark (not a test): svmlib's batched solver next to scikit-learn's SVC (LIBSVM), in one run.
+"""Benchmark (not a test): svmlib's batched solver vs LIBSVM, in one run.
 
 Writes ``benchmarks/results/scaling.json``, which the chapter "Scaling up"
 reads, and prints:
@@ -22,7 +22,7 @@ reads, and prints:
    variables against blocks of 1,024).
 
     python benchmarks/scaling.py           # everything (a few minutes)
-    python benchmarks/scaling.py --quick   # smaller sizes, for trying it out
+    python benchmarks/scaling.py --quick   # smaller sizes, to try it out
 """
 
 import cProfile
@@ -173,8 +173,9 @@ def compare(name, X_train, y_train, X_test, repeats, **parameters):
         "svc_iterations": int(theirs.n_iter_.sum()),
     }
     print(
-        f"{name:>22s} {row['n']:>7,} {time_ours:>9.3f} {time_svc:>9.3f} {row['ratio']:>6.2f} "
-        f"{row['objective_difference']:>10.1e} {100 * row['agreement']:>8.2f}% {peak:>8.1f}",
+        f"{name:>22s} {row['n']:>7,} {time_ours:>9.3f} {time_svc:>9.3f} "
+        f"{row['ratio']:>6.2f} {row['objective_difference']:>10.1e} "
+        f"{100 * row['agreement']:>8.2f}% {peak:>8.1f}",
         flush=True,
     )
     return row
@@ -195,7 +196,8 @@ def warm_up():
 def comparison(sizes):
     warm_up()
     print(
-        f"{'data':>22s} {'n':>7s} {'svmlib s':>9s} {'SVC s':>9s} {'ratio':>6s} {'obj diff':>10s} {'agree':>9s} {'peak MB':>8s}"
+        f"{'data':>22s} {'n':>7s} {'svmlib s':>9s} {'SVC s':>9s} "
+        f"{'ratio':>6s} {'obj diff':>10s} {'agree':>9s} {'peak MB':>8s}"
     )
     rows = []
     for n in sizes:
@@ -363,8 +365,10 @@ def levers(n):
             "seconds": time.perf_counter() - start,
         }
     print(
-        f"levers at n = {n:,}: rows {seconds_columns:.3f} s (KernelColumns.block) vs {seconds_rows:.3f} s (KernelRows); "
-        f"rounds {found['keep_half']['rounds']} keeping half vs {found['replace_all']['rounds']} replacing all"
+        f"levers at n = {n:,}: rows {seconds_columns:.3f} s "
+        f"(KernelColumns.block) vs {seconds_rows:.3f} s (KernelRows); "
+        f"rounds {found['keep_half']['rounds']} keeping half vs "
+        f"{found['replace_all']['rounds']} replacing all"
     )
     return found
 
@@ -405,7 +409,8 @@ def block_size_lever(sizes):
             "fixed_s": fixed,
         }
         print(
-            f"n = {n:,}: blocks of {found[str(n)]['block']} {rule:.3f} s vs blocks of {batched.BATCH_SIZE} {fixed:.3f} s"
+            f"n = {n:,}: blocks of {found[str(n)]['block']} {rule:.3f} s "
+            f"vs blocks of {batched.BATCH_SIZE} {fixed:.3f} s"
         )
     return found
 
@@ -432,7 +437,8 @@ def pairs_lever():
         15,
     )
     print(
-        f"digits' 45 pairs: {side_by_side:.4f} s side by side vs {one_by_one:.4f} s one after the other"
+        f"digits' 45 pairs: {side_by_side:.4f} s side by side vs "
+        f"{one_by_one:.4f} s one after the other"
     )
     return {"side_by_side_s": side_by_side, "one_by_one_s": one_by_one}
 
@@ -456,7 +462,9 @@ def machine():
     return {
         "cpu": cpu,
         "cores": os.cpu_count(),
-        "blas": f"{blas.get('name', '?')} {blas.get('version', '')}".strip(),
+        "blas": (
+            f"{blas.get('name', '?')} {blas.get('version', '')}".strip()
+        ),
         "python": platform.python_version(),
         "numpy": np.__version__,
         "svmlib": svmlib.__version__,

@@ -1,4 +1,4 @@
-"""Benchmark (not a test): svmlib's WSS2 solver next to scikit-learn's SVC (LIBSVM), in one run.
+"""Benchmark (not a test): svmlib's WSS2 solver vs LIBSVM, in one run.
 
 Synthetic two-class data (scikit-learn's make_classification: 20 features,
 10 informative, 5% of the labels flipped, standardised), RBF kernel with
@@ -51,7 +51,8 @@ def objective(X, y, alpha, kernel):
 def main(sizes):
     kernel = Kernel("rbf", gamma=GAMMA)
     print(
-        f"{'n':>7s} {'svmlib (s)':>11s} {'SVC (s)':>9s} {'ratio':>6s} {'iterations':>17s} {'objective diff':>15s}"
+        f"{'n':>7s} {'svmlib (s)':>11s} {'SVC (s)':>9s} {'ratio':>6s} "
+        f"{'iterations':>17s} {'objective diff':>15s}"
     )
     for n in sizes:
         X, y = synthetic(n)
@@ -76,7 +77,8 @@ def main(sizes):
         )
         iterations = f"{ours.n_iter:,} / {int(reference.n_iter_[0]):,}"
         print(
-            f"{n:>7,} {time_ours:>11.2f} {time_svc:>9.2f} {time_ours / time_svc:>6.2f} {iterations:>17s} "
+            f"{n:>7,} {time_ours:>11.2f} {time_svc:>9.2f} "
+            f"{time_ours / time_svc:>6.2f} {iterations:>17s} "
             f"{difference:>15.1e}",
             flush=True,
         )

@@ -1,4 +1,4 @@
-"""Execute every chapter notebook top to bottom in a fresh kernel and store its outputs.
+"""Run each chapter notebook top to bottom in a fresh kernel; store outputs.
 
 Run by ``make notebooks`` after ``make export``.  Each notebook runs in its
 own new kernel of the interpreter running this script (the kernel nbval's
