@@ -1,5 +1,5 @@
 # Generated from chapters/in_practice.ipynb by tools/export.py. Do not edit: change the notebook, then run `make export`.
-"""svmlib.SVC: a scikit-learn estimator over the book's solvers, one-vs-one for more than two classes (from the chapter "svmlib in practice")."""
+"""The estimator svmlib.SVC (from the chapter "svmlib in practice")."""
 
 import warnings
 
@@ -44,8 +44,8 @@ def announce_pair(solver, classes, i, j, n_members):
     """The verbose line that opens the report on the pair of classes i and
     j."""
     print(
-        f"[{solver}] class {label_text(classes[i])} (+1) against class {label_text(classes[j])} (-1), "
-        f"{n_members} points"
+        f"[{solver}] class {label_text(classes[i])} (+1) against class "
+        f"{label_text(classes[j])} (-1), {n_members} points"
     )
 
 
@@ -59,10 +59,8 @@ def train_pairs(solver, kernel, data, y_index, classes, settings, seed):
     pairs = class_pairs(classes.size)
     problems = [pair_members(y_index, i, j) for i, j in pairs]
     if solver == "batched":
-        from svmlib.lockstep import (
-            lockstep_applies,
-            solve_pairs_lockstep,
-        )  # a later chapter's module
+        # a later chapter's module
+        from svmlib.lockstep import lockstep_applies, solve_pairs_lockstep
 
         if lockstep_applies(problems, y_index.size, settings.cache_size):
             results = solve_pairs_lockstep(kernel, data, problems, settings)
@@ -96,78 +94,10 @@ def train_pairs(solver, kernel, data, y_index, classes, settings, seed):
     return models, results
 
 
-class SVC(ClassifierMixin, BaseEstimator):
-    """C-support vector classification, trained by one of the book's
-    solvers; a stand-in for sklearn.svm.SVC with the same parameter names,
-    defaults, fitted attributes and signs.
-
-    Parameters
-    ----------
-    C : float, default=1.0
-        The box bound of eq. (eq-soft-dual).
-    kernel : {"linear", "poly", "rbf", "sigmoid", "exponential", "precomputed"} or callable, default="rbf"
-        A kernel of eq. (eq-kernels); a callable ``kernel(X, Z)`` returns
-        the matrix k(x_i, z_j).
-    degree, gamma, coef0 : kernel parameters, default 3, "scale", 0.0
-        gamma: "scale" is 1 / (n_features X.var()), "auto" 1 / n_features,
-        or a positive number.
-    tol : float, default=1e-3
-        The solver's stopping tolerance.
-    solver : {"smo", "platt", "simplified", "cvxopt", "batched"}, default="smo"
-        Which solver trains each two-class problem; see svmlib.solvers.
-    cache_size : float, default=200
-        Kernel cache of the "smo" solver, or the row buffer of "batched", in
-        megabytes.
-    shrinking : bool, default=True
-        Whether the "smo" solver shrinks.
-    max_iter : int, default=-1
-        Iteration limit of the solver per two-class problem; -1 for none.
-    decision_function_shape : {"ovr", "ovo"}, default="ovr"
-        With more than two classes: one score per class, eq. (eq-ovr-score),
-        or one value per pair.
-    break_ties : bool, default=False
-        With "ovr" and more than two classes, predict the class of the
-        largest score rather than the first class with the most votes.
-    random_state : None, int, numpy RandomState or Generator, default=None
-        Seed of the random choices of the "platt" and "simplified" solvers.
-    verbose : bool or int, default=False
-        Print the solver's progress and, for each two-class problem,
-        LIBSVM's summary.
-
-    Attributes
-    ----------
-    classes_ : ndarray of shape (n_classes,)
-        The distinct labels, sorted.
-    support_ : ndarray of shape (n_SV,)
-        Indices of the support vectors in the training data, grouped by
-        class.
-    support_vectors_ : ndarray of shape (n_SV, n_features)
-        The support vectors (of shape (0, 0) for a precomputed kernel).
-    n_support_ : ndarray of shape (n_classes,)
-        Number of support vectors of each class.
-    dual_coef_ : ndarray of shape (n_classes - 1, n_SV)
-        The coefficients y_t alpha_t in LIBSVM's layout, eq.
-        (eq-dual-coef-layout); for two classes the single row of eq.
-        (eq-sklearn-binary).
-    intercept_ : ndarray of shape (n_pairs,)
-        The offset b of each pair's model (n_pairs = n_classes (n_classes -
-        1) / 2).
-    n_iter_ : ndarray of shape (n_pairs,)
-        The iterations of each pair's solver (what an iteration is depends
-        on the solver).
-    objective_ : ndarray of shape (n_pairs,)
-        The dual objective 1/2 a'Qa - sum(a) of each pair's problem at its
-        solution.
-    fit_status_ : int
-        0 if every solver met its stopping rule, else 1 (and a
-        ConvergenceWarning was issued).
-    class_weight_ : ndarray of shape (n_classes,)
-        All ones: C is the same for every class.
-    shape_fit_ : tuple
-        The shape of the training data.
-    n_features_in_ : int
-        Number of features seen in fit.
-    """
+class _BaseSVC(ClassifierMixin, BaseEstimator):
+    """What SVC inherits: a constructor that only stores the parameters,
+    the checks of the parameters and of the data, the kernel between new
+    points and the support vectors, and the storing of a fitted model."""
 
     def __init__(
         self,
@@ -235,7 +165,8 @@ class SVC(ClassifierMixin, BaseEstimator):
     def _check_tie_rule(self):
         if self.break_ties and self.decision_function_shape == "ovo":
             raise ValueError(
-                "break_ties=True needs decision_function_shape='ovr', whose scores break the ties"
+                "break_ties=True needs decision_function_shape='ovr', "
+                "whose scores break the ties"
             )
 
     def _checked_training_data(self, X, y):
@@ -244,7 +175,8 @@ class SVC(ClassifierMixin, BaseEstimator):
         n_points, n_labels = number_of_rows(X), number_of_rows(y)
         if None not in (n_points, n_labels) and n_points != n_labels:
             raise ValueError(
-                f"X has {n_points} samples but y has {n_labels} labels; they must match"
+                f"X has {n_points} samples but y has {n_labels} labels; "
+                "they must match"
             )
         with numbers_only():
             X, y = validate_data(
@@ -260,39 +192,14 @@ class SVC(ClassifierMixin, BaseEstimator):
         classes, y_index = np.unique(y, return_inverse=True)
         if classes.size < 2:
             raise ValueError(
-                f"y contains only one class ({label_text(classes[0])}); a classifier needs "
-                "samples of at least two classes"
+                f"y contains only one class ({label_text(classes[0])}); "
+                "a classifier needs samples of at least two classes"
             )
         return X, classes, y_index
 
-    def fit(self, X, y):
-        """Train one two-class SVM per pair of classes (a single one for two
-        classes); returns self."""
-        kernel, settings, seed = self._checked_parameters()
-        X, self.classes_, y_index = self._checked_training_data(X, y)
-        self._kernel, data = training_matrix(kernel, X)
-        solver_kernel = (
-            self._kernel
-            if isinstance(self._kernel, Kernel)
-            else "precomputed"
-        )
-        models, results = train_pairs(
-            self.solver,
-            solver_kernel,
-            data,
-            y_index,
-            self.classes_,
-            settings,
-            seed,
-        )
-        support, self.n_support_, dual_coef = pack_dual_coef(
-            y_index, models, self.classes_.size
-        )
-        intercept = np.array([result.b for result in results])
-        if (
-            self.classes_.size == 2
-        ):  # eq. (eq-sklearn-binary): positive -> classes_[1]
-            dual_coef, intercept = -dual_coef, -intercept
+    def _store_model(self, X, support, dual_coef, intercept, results):
+        """The fitted attributes from the packed pairwise models and the
+        solvers' results; a ConvergenceWarning if a solver stopped early."""
         self.support_, self.dual_coef_, self.intercept_ = (
             support.astype(np.int32),
             dual_coef,
@@ -307,9 +214,8 @@ class SVC(ClassifierMixin, BaseEstimator):
             [result.n_iter for result in results], dtype=np.int32
         )
         self.objective_ = np.array([result.objective for result in results])
-        self.class_weight_ = np.ones(
-            self.classes_.size
-        )  # C is the same for every class
+        # C is the same for every class
+        self.class_weight_ = np.ones(self.classes_.size)
         self.shape_fit_ = X.shape
         unfinished = [
             result.status
@@ -319,16 +225,22 @@ class SVC(ClassifierMixin, BaseEstimator):
         self.fit_status_ = int(bool(unfinished))
         if unfinished:
             if Status.MAX_ITER in unfinished:
-                remedy = "it stopped at max_iter: raise max_iter, or scale the features"
+                remedy = (
+                    "it stopped at max_iter: raise max_iter, "
+                    "or scale the features"
+                )
             else:
-                remedy = "it stopped short of its tolerance: use solver='smo' for a reliable optimum"
+                remedy = (
+                    "it stopped short of its tolerance: "
+                    "use solver='smo' for a reliable optimum"
+                )
             warnings.warn(
-                f"solver {self.solver!r} did not reach tol={self.tol} in {len(unfinished)} of "
-                f"{len(results)} two-class problem(s); the model may be inaccurate ({remedy})",
+                f"solver {self.solver!r} did not reach tol={self.tol} in "
+                f"{len(unfinished)} of {len(results)} two-class "
+                f"problem(s); the model may be inaccurate ({remedy})",
                 ConvergenceWarning,
-                stacklevel=2,
+                stacklevel=3,
             )
-        return self
 
     def _checked_prediction_data(self, X):
         """X as a finite float array with the training data's features (for
@@ -339,9 +251,11 @@ class SVC(ClassifierMixin, BaseEstimator):
             first_non_finite(K)
             if K.shape[1] != self.n_features_in_:
                 raise ValueError(
-                    f"X has {K.shape[1]} features, but SVC is expecting {self.n_features_in_} "
-                    "features as input: with kernel='precomputed', its columns are the kernel "
-                    f"values between a point and each of the {self.n_features_in_} training points"
+                    f"X has {K.shape[1]} features, but SVC is expecting "
+                    f"{self.n_features_in_} features as input: with "
+                    "kernel='precomputed', its columns are the kernel "
+                    "values between a point and each of the "
+                    f"{self.n_features_in_} training points"
                 )
         with numbers_only():
             X = validate_data(
@@ -367,6 +281,112 @@ class SVC(ClassifierMixin, BaseEstimator):
             self.support_vectors_,
             "the points to predict and the support vectors",
         )
+
+
+class SVC(_BaseSVC):
+    """C-support vector classification, trained by one of the book's
+    solvers; a stand-in for sklearn.svm.SVC with the same parameter names,
+    defaults, fitted attributes and signs.
+
+    Parameters
+    ----------
+    C : float, default=1.0
+        The box bound of eq. (eq-soft-dual).
+    kernel : str or callable, default="rbf"
+        "linear", "poly", "rbf", "sigmoid" or "exponential", the kernels
+        of eq. (eq-kernels), or "precomputed"; a callable ``kernel(X, Z)``
+        returns the matrix k(x_i, z_j).
+    degree, gamma, coef0 : kernel parameters, default 3, "scale", 0.0
+        gamma: "scale" is 1 / (n_features X.var()), "auto" 1 / n_features,
+        or a positive number.
+    tol : float, default=1e-3
+        The solver's stopping tolerance.
+    solver : str, default="smo"
+        Which solver trains each two-class problem: "smo", "platt",
+        "simplified", "cvxopt" or "batched"; see svmlib.solvers.
+    cache_size : float, default=200
+        Kernel cache of the "smo" solver, or the row buffer of "batched", in
+        megabytes.
+    shrinking : bool, default=True
+        Whether the "smo" solver shrinks.
+    max_iter : int, default=-1
+        Iteration limit of the solver per two-class problem; -1 for none.
+    decision_function_shape : {"ovr", "ovo"}, default="ovr"
+        With more than two classes: one score per class, eq. (eq-ovr-score),
+        or one value per pair.
+    break_ties : bool, default=False
+        With "ovr" and more than two classes, predict the class of the
+        largest score rather than the first class with the most votes.
+    random_state : None, int, numpy RandomState or Generator, default=None
+        Seed of the random choices of the "platt" and "simplified" solvers.
+    verbose : bool or int, default=False
+        Print the solver's progress and, for each two-class problem,
+        LIBSVM's summary.
+
+    Attributes
+    ----------
+    classes_ : ndarray of shape (n_classes,)
+        The distinct labels, sorted.
+    support_ : ndarray of shape (n_SV,)
+        Indices of the support vectors in the training data, grouped by
+        class.
+    support_vectors_ : ndarray of shape (n_SV, n_features)
+        The support vectors (of shape (0, 0) for a precomputed kernel).
+    n_support_ : ndarray of shape (n_classes,)
+        Number of support vectors of each class.
+    dual_coef_ : ndarray of shape (n_classes - 1, n_SV)
+        The coefficients y_t alpha_t in LIBSVM's layout, eq.
+        (eq-dual-coef-layout); for two classes the single row of eq.
+        (eq-sklearn-binary).
+    intercept_ : ndarray of shape (n_pairs,)
+        The offset b of each pair's model (n_pairs = n_classes (n_classes -
+        1) / 2).
+    n_iter_ : ndarray of shape (n_pairs,)
+        The iterations of each pair's solver (what an iteration is depends
+        on the solver).
+    objective_ : ndarray of shape (n_pairs,)
+        The dual objective 1/2 a'Qa - sum(a) of each pair's problem at its
+        solution.
+    fit_status_ : int
+        0 if every solver met its stopping rule, else 1 (and a
+        ConvergenceWarning was issued).
+    class_weight_ : ndarray of shape (n_classes,)
+        All ones: C is the same for every class.
+    shape_fit_ : tuple
+        The shape of the training data.
+    n_features_in_ : int
+        Number of features seen in fit.
+    """
+
+    def fit(self, X, y):
+        """Train one two-class SVM per pair of classes (a single one for two
+        classes); returns self."""
+        kernel, settings, seed = self._checked_parameters()
+        X, self.classes_, y_index = self._checked_training_data(X, y)
+        self._kernel, data = training_matrix(kernel, X)
+        solver_kernel = (
+            self._kernel
+            if isinstance(self._kernel, Kernel)
+            else "precomputed"
+        )
+        models, results = train_pairs(
+            self.solver,
+            solver_kernel,
+            data,
+            y_index,
+            self.classes_,
+            settings,
+            seed,
+        )
+        support, self.n_support_, dual_coef = pack_dual_coef(
+            y_index, models, self.classes_.size
+        )
+        intercept = np.array([result.b for result in results])
+        if self.classes_.size == 2:
+            # eq. (eq-sklearn-binary): a positive value means classes_[1]
+            dual_coef, intercept = -dual_coef, -intercept
+        self._store_model(X, support, dual_coef, intercept, results)
+        return self
 
     def _pair_decisions(self, X):
         """f_ij(x) for every pair of classes, one column each, positive for

@@ -1,5 +1,5 @@
 # Generated from chapters/in_practice.ipynb by tools/export.py. Do not edit: change the notebook, then run `make export`.
-"""One-vs-one classification with more than two classes, as LIBSVM does it: class pairs, votes, scores and the storage of the pairwise models (from the chapter "svmlib in practice")."""
+"""One-vs-one, as LIBSVM does it (from the chapter "svmlib in practice")."""
 
 import numpy as np
 

@@ -1,5 +1,5 @@
 # Generated from chapters/in_practice.ipynb by tools/export.py. Do not edit: change the notebook, then run `make export`.
-"""The book's solvers behind one call, each returning a SolverResult for a two-class problem (from the chapter "svmlib in practice")."""
+"""The solvers behind one call (from the chapter "svmlib in practice")."""
 
 from dataclasses import dataclass, replace
 
@@ -163,9 +163,11 @@ def print_summary(result, C):
     """LIBSVM's report on a solved two-class problem: iterations, objective,
     rho, support vectors."""
     print(
-        f"optimization finished ({result.status.value}), #iter = {result.n_iter}"
+        f"optimization finished ({result.status.value}), "
+        f"#iter = {result.n_iter}"
     )
     print(f"obj = {result.objective:.6f}, rho = {result.rho:.6f}")
     print(
-        f"nSV = {int((result.alpha > 0).sum())}, nBSV = {int((result.alpha >= C).sum())}"
+        f"nSV = {int((result.alpha > 0).sum())}, "
+        f"nBSV = {int((result.alpha >= C).sum())}"
     )

@@ -1,5 +1,5 @@
 # Generated from chapters/in_practice.ipynb by tools/export.py. Do not edit: change the notebook, then run `make export`.
-"""The estimator's parameters and data, checked before any solver runs, with errors that say what is wrong (from the chapter "svmlib in practice")."""
+"""The estimator's input checks (from the chapter "svmlib in practice")."""
 
 import numbers
 from contextlib import contextmanager
@@ -27,7 +27,8 @@ def check_choice(name, value, choices):
     that lists them."""
     if not (isinstance(value, str) and value in choices):
         raise ValueError(
-            f"unknown {name} {value!r}; choose one of {', '.join(map(repr, choices))}"
+            f"unknown {name} {value!r}; "
+            f"choose one of {', '.join(map(repr, choices))}"
         )
     return value
 
@@ -39,9 +40,9 @@ def check_flag(name, value, integers=False):
         return bool(value)
     if integers and isinstance(value, numbers.Integral) and value >= 0:
         return value > 0
+    alternative = " or a non-negative integer" if integers else ""
     raise ValueError(
-        f"{name} must be True or False{' or a non-negative integer' if integers else ''}; "
-        f"got {value!r}"
+        f"{name} must be True or False{alternative}; got {value!r}"
     )
 
 
@@ -54,7 +55,8 @@ def check_box_bound(C):
         and C == np.inf
     ):
         raise ValueError(
-            "C = inf asks for a hard margin, which SVC does not train: use a large finite C "
+            "C = inf asks for a hard margin, which SVC does not train: "
+            "use a large finite C "
             "(or svmlib.hard_margin_dual on a Gram matrix)"
         )
     return check_C(C)
@@ -83,7 +85,8 @@ def check_iteration_limit(max_iter):
         if max_iter >= 1:
             return int(max_iter)
     raise ValueError(
-        f"max_iter must be -1 (no limit) or a positive integer; got {max_iter!r}"
+        "max_iter must be -1 (no limit) or a positive integer; "
+        f"got {max_iter!r}"
     )
 
 
@@ -104,8 +107,8 @@ def check_seed(random_state):
     if isinstance(random_state, np.random.Generator):
         return int(random_state.integers(np.iinfo(np.int64).max))
     raise ValueError(
-        "random_state must be None, a non-negative integer or a numpy random generator; "
-        f"got {random_state!r}"
+        "random_state must be None, a non-negative integer "
+        f"or a numpy random generator; got {random_state!r}"
     )
 
 
@@ -181,8 +184,9 @@ def check_square_gram(K):
     matrix of the points."""
     if K.shape[0] != K.shape[1]:
         raise ValueError(
-            "with kernel='precomputed', X must be the square Gram matrix of the training "
-            f"points, of shape (n_samples, n_samples); got shape {K.shape}"
+            "with kernel='precomputed', X must be the square Gram matrix "
+            "of the training points, of shape (n_samples, n_samples); "
+            f"got shape {K.shape}"
         )
 
 
@@ -193,8 +197,9 @@ def kernel_from_callable(kernel, X, Z, what):
     expected = (X.shape[0], Z.shape[0])
     if K.shape != expected:
         raise ValueError(
-            f"the kernel function returned an array of shape {K.shape} for {what}; "
-            f"it must return the matrix k(X, Z) of shape {expected}"
+            f"the kernel function returned an array of shape {K.shape} "
+            f"for {what}; it must return the matrix k(X, Z) "
+            f"of shape {expected}"
         )
     first_non_finite(
         K,
