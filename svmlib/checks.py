@@ -1,5 +1,5 @@
 # Generated from chapters/margins.ipynb by tools/export.py. Do not edit: change the notebook, then run `make export`.
-"""Reporting numerical checks in a machine-independent way (from the chapter "Margins")."""
+"""Reporting numerical checks machine-independently (chapter "Margins")."""
 
 
 def bounded(value, limit):

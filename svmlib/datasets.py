@@ -1,5 +1,5 @@
 # Generated from chapters/margins.ipynb by tools/export.py. Do not edit: change the notebook, then run `make export`.
-"""Small synthetic data sets used throughout the book (from the chapter "Margins")."""
+"""Small synthetic data sets used in the book (chapter "Margins")."""
 
 import numpy as np
 

@@ -1,5 +1,5 @@
 # Generated from chapters/margins.ipynb by tools/export.py. Do not edit: change the notebook, then run `make export`.
-"""Functional and geometric margins of a hyperplane (from the chapter "Margins")."""
+"""Functional and geometric margins of a hyperplane (chapter "Margins")."""
 
 import numpy as np
 
@@ -8,7 +8,8 @@ def _as_hyperplane(X, w):
     X, w = np.asarray(X, dtype=float), np.asarray(w, dtype=float)
     if X.ndim != 2:
         raise ValueError(
-            f"X must be a 2-D array of shape (n_samples, n_features); got shape {X.shape}"
+            "X must be a 2-D array of shape (n_samples, n_features); "
+            f"got shape {X.shape}"
         )
     if w.ndim != 1 or X.shape[1] != w.shape[0]:
         raise ValueError(
@@ -41,7 +42,8 @@ def functional_margin(X, y, w, b):
     y = np.asarray(y, dtype=float)
     if y.shape != f.shape:
         raise ValueError(
-            f"y must hold one label per row of X, shape {f.shape}; got shape {y.shape}"
+            f"y must hold one label per row of X, shape {f.shape}; "
+            f"got shape {y.shape}"
         )
     return y * f
 

@@ -1,5 +1,5 @@
 # Generated from chapters/margins.ipynb by tools/export.py. Do not edit: change the notebook, then run `make export`.
-"""Plots of two-dimensional data, decision functions and support vectors (from the chapter "Margins")."""
+"""Plotting 2-D data and decision functions (chapter "Margins")."""
 
 import numpy as np
 
@@ -52,7 +52,9 @@ def plot_decision_function(
 
     ``decision`` maps an ``(m, 2)`` array to ``m`` values.  The level 0 (the
     decision boundary) is drawn solid and the others dashed; with ``shade``
-    the two predicted regions are tinted.
+    the two predicted regions are tinted.  Both axes get the same scale
+    (an equal aspect ratio), so that distances and angles are not
+    distorted.
     """
     X = np.asarray(X, dtype=float)
     low, high = X.min(axis=0) - padding, X.max(axis=0) + padding
@@ -92,3 +94,4 @@ def plot_decision_function(
         )
     ax.set_xlim(low[0], high[0])
     ax.set_ylim(low[1], high[1])
+    ax.set_aspect("equal")

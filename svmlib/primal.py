@@ -1,5 +1,5 @@
 # Generated from chapters/margins.ipynb by tools/export.py. Do not edit: change the notebook, then run `make export`.
-"""The hard-margin primal problem solved as a quadratic program (from the chapter "Margins")."""
+"""The hard-margin primal problem solved as a QP (chapter "Margins")."""
 
 import numpy as np
 
@@ -54,10 +54,11 @@ def hard_margin_primal(X, y, tol=QP_TOLERANCE):
     certificate = separability_margin(X, y)
     if certificate <= SEPARABILITY_TOLERANCE:
         raise NotSeparableError(
-            "the data are not linearly separable (with a margin above the tolerance "
-            f"{SEPARABILITY_TOLERANCE:g}), so the hard-margin problem has no solution: no hyperplane "
-            "puts every point strictly on the side of its label. "
-            "Use a soft-margin solver, which allows margin violations."
+            "the data are not linearly separable (with a margin above "
+            f"the tolerance {SEPARABILITY_TOLERANCE:g}), so the "
+            "hard-margin problem has no solution: no hyperplane puts "
+            "every point strictly on the side of its label. Use a "
+            "soft-margin solver, which allows margin violations."
         )
     X_tilde, mean, scale = centre_and_scale(X)
     n, d = X.shape

@@ -1,5 +1,5 @@
 # Generated from chapters/margins.ipynb by tools/export.py. Do not edit: change the notebook, then run `make export`.
-"""A quiet interface to cvxopt's quadratic and linear program solvers (from the chapter "Margins")."""
+"""A quiet interface to cvxopt's QP and LP solvers (chapter "Margins")."""
 
 from dataclasses import dataclass
 
@@ -51,13 +51,13 @@ def _call_cvxopt(solver, args, tol, max_iter=MAX_QP_ITERATIONS):
         )
     except (ValueError, ArithmeticError) as error:
         raise QPError(
-            f"cvxopt could not solve the problem ({error}); check that it is feasible "
-            "and that its matrices are finite"
+            f"cvxopt could not solve the problem ({error}); check that it "
+            "is feasible and that its matrices are finite"
         ) from error
     if answer["x"] is None:
         raise QPError(
-            f"cvxopt found no solution (status: {answer['status']}); the problem is "
-            "infeasible or unbounded"
+            f"cvxopt found no solution (status: {answer['status']}); the "
+            "problem is infeasible or unbounded"
         )
     return QPSolution(
         x=np.array(answer["x"]).ravel(),

@@ -1,5 +1,5 @@
 # Generated from chapters/margins.ipynb by tools/export.py. Do not edit: change the notebook, then run `make export`.
-"""The result type that every svmlib solver returns (from the chapter "Margins")."""
+"""The result type that every svmlib solver returns (chapter "Margins")."""
 
 from dataclasses import dataclass
 from enum import Enum
@@ -12,7 +12,8 @@ class Status(str, Enum):
 
     OPTIMAL = "optimal"  # its optimality conditions hold to its tolerance
     MAX_ITER = "max_iter"  # its iteration limit stopped it first
-    INACCURATE = "inaccurate"  # it stopped early, unable to make progress towards its tolerance
+    # it stopped early, unable to make progress towards its tolerance
+    INACCURATE = "inaccurate"
 
 
 @dataclass(frozen=True, eq=False)

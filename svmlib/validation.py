@@ -1,5 +1,5 @@
 # Generated from chapters/margins.ipynb by tools/export.py. Do not edit: change the notebook, then run `make export`.
-"""Input checks shared by every svmlib solver (from the chapter "Margins")."""
+"""Input checks shared by every svmlib solver (chapter "Margins")."""
 
 import numpy as np
 
@@ -15,7 +15,8 @@ def check_matrix(X, name="X"):
         X = np.asarray(X, dtype=float)
     except (TypeError, ValueError) as error:
         raise ValueError(
-            f"{name} must contain numbers only; converting it to floats failed: {error}"
+            f"{name} must contain numbers only; converting it to floats "
+            f"failed: {error}"
         ) from None
     if X.ndim != 2:
         raise ValueError(
@@ -24,7 +25,8 @@ def check_matrix(X, name="X"):
         )
     if X.shape[0] == 0 or X.shape[1] == 0:
         raise ValueError(
-            f"{name} is empty (shape {X.shape}); it needs at least one sample and one feature"
+            f"{name} is empty (shape {X.shape}); it needs at least one "
+            "sample and one feature"
         )
     finite = np.isfinite(X)
     if not finite.all():
@@ -46,19 +48,20 @@ def check_binary_labels(y, n_samples):
         )
     if y.shape[0] != n_samples:
         raise ValueError(
-            f"X has {n_samples} samples but y has {y.shape[0]} labels; they must match"
+            f"X has {n_samples} samples but y has {y.shape[0]} labels; "
+            "they must match"
         )
     if y.dtype.kind not in "biuf":
         raise ValueError(
-            f"the solvers take numeric labels -1 and +1, but y has dtype {y.dtype}; "
-            "map other labels to -1 and +1 first"
+            "the solvers take numeric labels -1 and +1, but y has dtype "
+            f"{y.dtype}; map other labels to -1 and +1 first"
         )
     labels = y.astype(float)
     classes = np.unique(labels)
     if not np.isin(classes, (-1.0, 1.0)).all():
         raise ValueError(
-            f"the solvers take labels -1 and +1, but y contains {classes[:5].tolist()}; "
-            "map other labels to -1 and +1 first"
+            "the solvers take labels -1 and +1, but y contains "
+            f"{classes[:5].tolist()}; map other labels to -1 and +1 first"
         )
     if classes.size < 2:
         raise ValueError(
