@@ -1,5 +1,5 @@
 # Generated from chapters/duality.ipynb by tools/export.py. Do not edit: change the notebook, then run `make export`.
-"""The hard-margin dual problem, solved with cvxopt on a Gram matrix (from the chapter "Lagrangian duality and the KKT conditions")."""
+"""The hard-margin dual on a Gram matrix (chapter "Lagrangian duality")."""
 
 import numpy as np
 
@@ -13,7 +13,6 @@ from svmlib.result import SolverResult
 from svmlib.validation import check_binary_labels, check_matrix
 
 
-SUPPORT_RTOL = 1e-6
 PSD_RTOL = 1e-10
 
 
@@ -42,11 +41,16 @@ def check_positive_semidefinite(K, rtol=PSD_RTOL):
     eigenvalues = np.linalg.eigvalsh(K)
     if eigenvalues[0] < -rtol * np.abs(eigenvalues).max():
         raise NotPositiveSemidefiniteError(
-            f"the Gram matrix is not positive semidefinite (smallest eigenvalue {eigenvalues[0]:.3g}, "
-            f"largest {eigenvalues[-1]:.3g}), so the dual QP is not convex and cvxopt cannot solve it "
-            "reliably. Kernels such as the sigmoid produce such matrices; use a positive semidefinite "
-            "kernel (linear, polynomial with coef0 >= 0, RBF, exponential)."
+            "the Gram matrix is not positive semidefinite (smallest "
+            f"eigenvalue {eigenvalues[0]:.3g}, largest "
+            f"{eigenvalues[-1]:.3g}), so the dual QP is not convex and "
+            "cvxopt cannot solve it reliably. Kernels such as the sigmoid "
+            "produce such matrices; use a positive semidefinite kernel "
+            "(linear, polynomial with coef0 >= 0, RBF, exponential)."
         )
+
+
+SUPPORT_RTOL = 1e-6
 
 
 def dual_objective(K, y, alpha):
@@ -69,7 +73,8 @@ def intercept_from_support(K, y, alpha, support):
     support = np.asarray(support, dtype=int)
     if support.size == 0:
         raise ValueError(
-            "no support vectors were given, so b cannot be recovered from them"
+            "no support vectors were given, so b cannot be recovered "
+            "from them"
         )
     return float(np.mean(y[support] - K[support] @ (alpha * y)))
 
@@ -87,8 +92,9 @@ def hard_margin_dual(K, y, tol=QP_TOLERANCE):
     check_positive_semidefinite(K)
     if separability_margin(K, y) <= SEPARABILITY_TOLERANCE:
         raise NotSeparableError(
-            "the data are not separable in the feature space of this Gram matrix, so the "
-            "hard-margin dual is unbounded. Use a soft-margin solver, which allows margin violations."
+            "the data are not separable in the feature space of this Gram "
+            "matrix, so the hard-margin dual is unbounded. Use a "
+            "soft-margin solver, which allows margin violations."
         )
     n = y.shape[0]
     scale = float(np.abs(np.diag(K)).max())

@@ -1,5 +1,5 @@
 # Generated from chapters/duality.ipynb by tools/export.py. Do not edit: change the notebook, then run `make export`.
-"""Residuals of the KKT conditions of the SVM dual (from the chapter "Lagrangian duality and the KKT conditions")."""
+"""KKT residuals of the SVM dual (chapter "Lagrangian duality")."""
 
 import numpy as np
 
