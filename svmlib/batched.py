@@ -1,11 +1,12 @@
 # Generated from chapters/scaling_up.ipynb by tools/export.py. Do not edit: change the notebook, then run `make export`.
-"""Batched working sets: a lean second-order SMO on a dense block, and the solver that feeds it blocks of violating variables (from the chapter "Scaling up")."""
+"""Batched working sets and their lean inner SMO (chapter "Scaling up")."""
 
 import numbers
 
 import numpy as np
 from scipy.linalg.blas import daxpy
 
+from svmlib.working_set import TAU, up_low_sets
 from svmlib.dual import check_gram
 from svmlib.hinge import check_C
 from svmlib.intercept import compute_rho
@@ -19,7 +20,6 @@ from svmlib.solver import (
     exact_bound_status,
 )
 from svmlib.validation import check_binary_problem
-from svmlib.working_set import TAU, up_low_sets
 from svmlib.kernel_rows import GramRows, KernelRows
 
 
@@ -41,46 +41,39 @@ def solve_block(S, psi, y, alpha, C, eps, max_iter, A=None):
         or not psi.flags.writeable
     ):
         raise ValueError(
-            "psi must be a writeable, contiguous float64 array: it is updated in place"
+            "psi must be a writeable, contiguous float64 array: "
+            "it is updated in place"
         )
-    q = y.shape[0]
+    size = y.shape[0]
     S_diag = np.diag(S)
     A = np.multiply(S, -2.0, out=A)  # a_it = S_ii + S_tt - 2 S_it
     A += S_diag[:, None]
     A += S_diag[None, :]
     A[A <= 0.0] = TAU  # as in eq. (eq-wss2)
-    signs, bounds, values = (
-        y.tolist(),
-        C.tolist(),
-        alpha.tolist(),
-    )  # the scalar work in Python numbers
+    # the scalar work is done on Python numbers
+    signs, bounds, values = y.tolist(), C.tolist(), alpha.tolist()
     I_up, I_low = up_low_sets(alpha, y, C)  # eq. (eq-up-low)
-    up_mask, low_mask = (
-        np.where(I_up, 0.0, -np.inf),
-        np.where(I_low, 0.0, np.inf),
-    )
-    up, b, zero = np.empty(q), np.empty(q), np.zeros(())
+    up_mask = np.where(I_up, 0.0, -np.inf)
+    low_mask = np.where(I_low, 0.0, np.inf)
+    up, b, zero = np.empty(size), np.empty(size), np.zeros(())
     n_iter = 0
     while n_iter < max_iter:
         np.add(psi, up_mask, out=up)
         i = int(up.argmax())
         m = float(up[i])
-        np.subtract(
-            m, psi, out=b
-        )  # b_it = m - psi_t, and -inf outside I_low
+        # b_it = m - psi_t, and -inf outside I_low; then, in place, the
+        # gains of eq. (eq-wss2-signed)
+        np.subtract(m, psi, out=b)
         b -= low_mask
-        np.maximum(
-            b, zero, out=b
-        )  # then, in place, the gains of eq. (eq-wss2-signed)
+        np.maximum(b, zero, out=b)
         b *= b
         b /= A[i]
         j = int(b.argmax())
         b_ij = m - float(psi[j])
         if not b[j] > 0.0:  # no t in I_low has psi_t < m: m - M <= 0
             break
-        if (
-            b_ij < eps and m - float(np.min(psi + low_mask)) < eps
-        ):  # the minimum only when j is close
+        # the minimum over I_low only when j is close
+        if b_ij < eps and m - float(np.min(psi + low_mask)) < eps:
             break
         y_i, y_j, old_i, old_j = signs[i], signs[j], values[i], values[j]
         room_i = bounds[i] - old_i if y_i > 0 else old_i
@@ -94,14 +87,12 @@ def solve_block(S, psi, y, alpha, C, eps, max_iter, A=None):
         daxpy(S[i], psi, a=-(new_i - old_i) * y_i)
         daxpy(S[j], psi, a=-(new_j - old_j) * y_j)
         values[i], values[j] = new_i, new_j
-        for k, value in ((i, new_i), (j, new_j)):
+        for k, value in ((i, new_i), (j, new_j)):  # eq. (eq-up-low)
             above, below = value > 0.0, value < bounds[k]
-            up_mask[k] = (
-                0.0 if (below if signs[k] > 0 else above) else -np.inf
-            )
-            low_mask[k] = (
-                0.0 if (above if signs[k] > 0 else below) else np.inf
-            )
+            in_up = below if signs[k] > 0 else above
+            in_low = above if signs[k] > 0 else below
+            up_mask[k] = 0.0 if in_up else -np.inf
+            low_mask[k] = 0.0 if in_low else np.inf
         n_iter += 1
     alpha[:] = values
     return n_iter
@@ -144,21 +135,6 @@ def exact_psi(problem, alpha):
     return psi
 
 
-def check_batch_size(batch_size):
-    """The working-set size: an integer of at least MIN_BATCH (smaller
-    blocks cannot hold both members of the maximal violating pair next to
-    the kept half)."""
-    if (
-        isinstance(batch_size, bool)
-        or not isinstance(batch_size, numbers.Integral)
-        or batch_size < MIN_BATCH
-    ):
-        raise ValueError(
-            f"batch_size must be an integer of at least {MIN_BATCH}; got {batch_size!r}"
-        )
-    return int(batch_size)
-
-
 BATCH_SIZE = 1024
 MIN_BATCH = 4
 INNER_FACTOR = 0.1
@@ -191,30 +167,29 @@ def solve_batched(
     n = y.shape[0]
     max_iter = check_max_iter(max_iter, n)
     budget_rows = int(cache_size * MEGABYTE // (rows.storage.itemsize * n))
-    q = min(n, max(MIN_BATCH, min(batch_size, budget_rows)))
-    whole = q == n  # a single block holds every variable
+    size = min(n, max(MIN_BATCH, min(batch_size, budget_rows)))  # |B|
+    whole = size == n  # a single block holds every variable
     if not whole:  # rounds: blocks of about 7 sqrt(n) variables
-        q = max(MIN_BATCH, min(q, round(BLOCK_PER_ROOT_N * np.sqrt(n))))
-    row_buffer = None if whole else np.zeros((q, n), dtype=rows.storage)
-    S_block = None if whole else np.zeros((q, q))
-    A_block = None if whole else np.empty((q, q))  # the inner solver's a_it
-    slot_point = np.full(q, -1)  # the variable whose row each slot holds
-    half = q // 2  # slots [0, half) and [half, q): the halves
+        rule = round(BLOCK_PER_ROOT_N * np.sqrt(n))
+        size = max(MIN_BATCH, min(size, rule))
+    row_buffer = None if whole else np.zeros((size, n), dtype=rows.storage)
+    S_block = None if whole else np.zeros((size, size))
+    A_block = None if whole else np.empty((size, size))  # the a_it
+    slot_point = np.full(size, -1)  # the variable whose row each slot holds
+    half = size // 2  # slots [0, half) and [half, size): the halves
     alpha = problem.alpha0.astype(float).copy()
     psi = exact_psi(problem, alpha)
     status, n_iter, round_, exact_checks = Status.MAX_ITER, 0, 0, 0
-    target = (
-        tol if whole else DRIFT_MARGIN * tol
-    )  # the rounds' goal, below tol for the drift
+    # the rounds' goal, below tol for the drift
+    target = tol if whole else DRIFT_MARGIN * tol
     while n_iter < max_iter:
         up, low = up_low_sets(alpha, y, C)
-        m, M = (
-            np.max(psi, where=up, initial=-np.inf),
-            np.min(psi, where=low, initial=np.inf),
-        )
+        m = np.max(psi, where=up, initial=-np.inf)
+        M = np.min(psi, where=low, initial=np.inf)
         if not np.isfinite(m - M):
             raise FloatingPointError(
-                "the gradient is not finite: the kernel values are too large; scale the features"
+                "the gradient is not finite: the kernel values are too "
+                "large; scale the features"
             )
         if callback is not None:
             callback(round_, m - M)
@@ -222,14 +197,11 @@ def solve_batched(
             if whole:  # psi was kept in double precision
                 status = Status.OPTIMAL
                 break
-            psi = exact_psi(
-                problem, alpha
-            )  # undo the drift of single-precision sums
+            # undo the drift of single-precision sums
+            psi = exact_psi(problem, alpha)
             up, low = up_low_sets(alpha, y, C)
-            m, M = (
-                np.max(psi, where=up, initial=-np.inf),
-                np.min(psi, where=low, initial=np.inf),
-            )
+            m = np.max(psi, where=up, initial=-np.inf)
+            M = np.min(psi, where=low, initial=np.inf)
             exact_checks += 1
             if m - M < tol:
                 status = Status.OPTIMAL
@@ -238,13 +210,14 @@ def solve_batched(
                 status = Status.INACCURATE
                 break
         if whole:  # 1. select
-            free = slice(0, q if round_ == 0 else 0)
+            free = slice(0, size if round_ == 0 else 0)
             new = np.arange(free.stop)
         else:  # replace the half that entered earlier
             if keep_half and round_ > 0:
-                free = slice(0, half) if round_ % 2 == 1 else slice(half, q)
+                odd = round_ % 2 == 1
+                free = slice(0, half) if odd else slice(half, size)
             else:
-                free = slice(0, q)
+                free = slice(0, size)
             kept = np.concatenate(
                 [slot_point[: free.start], slot_point[free.stop :]]
             )
@@ -258,33 +231,24 @@ def solve_batched(
             S_block = rows.compute(new, np.empty((n, n)))
         elif new.size:  # straight into the buffer's free rows
             rows.compute(new, row_buffer[slots])
-            rows.compute(
-                new,
-                S_block[slots],
-                columns=np.where(slot_point >= 0, slot_point, 0),
-            )
+            columns = np.where(slot_point >= 0, slot_point, 0)
+            rows.compute(new, S_block[slots], columns=columns)
             S_block[:, slots] = S_block[slots, :].T
         active = np.flatnonzero(slot_point >= 0)  # 3. subproblem
         B = slot_point[active]
-        S_BB = (
-            S_block if active.size == q else S_block[np.ix_(active, active)]
-        )
+        full = active.size == size
+        S_BB = S_block if full else S_block[np.ix_(active, active)]
         alpha_B, psi_B = alpha[B].copy(), psi[B].copy()
         inner_tol = target if whole else max(target, INNER_FACTOR * (m - M))
+        A_B = A_block if full else None
+        budget = max_iter - n_iter  # the pair updates left
         n_iter += solve_block(
-            S_BB,
-            psi_B,
-            y[B],
-            alpha_B,
-            C[B],
-            inner_tol,
-            max_iter - n_iter,
-            A=A_block if active.size == q else None,
+            S_BB, psi_B, y[B], alpha_B, C[B], inner_tol, budget, A=A_B
         )
         if whole:  # 4. gradient
             psi[B] = psi_B
         else:
-            change = np.zeros(q, dtype=rows.storage)
+            change = np.zeros(size, dtype=rows.storage)
             change[active] = (alpha_B - alpha[B]) * y[B]
             psi -= change @ row_buffer
         alpha[B] = alpha_B
@@ -292,6 +256,22 @@ def solve_batched(
     if status == Status.MAX_ITER and not whole:
         psi = exact_psi(problem, alpha)
     return block_result(alpha, psi, y, p, C, n_iter, status)
+
+
+def check_batch_size(batch_size):
+    """The working-set size: an integer of at least MIN_BATCH (smaller
+    blocks cannot hold both members of the maximal violating pair next to
+    the kept half)."""
+    if (
+        isinstance(batch_size, bool)
+        or not isinstance(batch_size, numbers.Integral)
+        or batch_size < MIN_BATCH
+    ):
+        raise ValueError(
+            f"batch_size must be an integer of at least {MIN_BATCH}; "
+            f"got {batch_size!r}"
+        )
+    return int(batch_size)
 
 
 def block_result(alpha, psi, y, p, C, n_iter, status):

@@ -1,5 +1,5 @@
 # Generated from chapters/scaling_up.ipynb by tools/export.py. Do not edit: change the notebook, then run `make export`.
-"""Kernel rows computed a block at a time by one matrix product, straight into the caller's array (from the chapter "Scaling up")."""
+"""Kernel rows by one matrix product per block (chapter "Scaling up")."""
 
 import numpy as np
 
@@ -88,7 +88,8 @@ class KernelRows(KernelColumns):
             self.formula(block, **self.parameters, out=block)
             if not self.distance and not np.isfinite(block).all():
                 raise ValueError(
-                    f"the {self.kernel.name} kernel's values overflow {work.name}: scale the features"
+                    f"the {self.kernel.name} kernel's values overflow "
+                    f"{work.name}: scale the features"
                 )
             if block is not target:
                 target[...] = block

@@ -1,16 +1,104 @@
 # Generated from chapters/scaling_up.ipynb by tools/export.py. Do not edit: change the notebook, then run `make export`.
-"""Many small two-class problems solved side by side, one pair update of each per step (from the chapter "Scaling up")."""
+"""Many small problems solved side by side (chapter "Scaling up")."""
 
 import numpy as np
 
-from svmlib.batched import BATCH_SIZE, block_result
-from svmlib.hinge import check_C
-from svmlib.kernel_cache import MEGABYTE
-from svmlib.kernel_rows import GramRows, KernelRows
+from svmlib.batched import block_result
 from svmlib.result import Status
+from svmlib.working_set import TAU, up_low_sets
+from svmlib.hinge import check_C
 from svmlib.solver import check_max_iter, check_tol
 from svmlib.validation import check_matrix
-from svmlib.working_set import TAU, up_low_sets
+from svmlib.batched import BATCH_SIZE
+from svmlib.kernel_cache import MEGABYTE
+from svmlib.kernel_rows import GramRows, KernelRows
+from svmlib.solver import check_max_iter
+
+
+def lockstep_steps(K, members, labels, C, eps, max_iter):
+    """The steps of solve_lockstep, on arguments already checked (the
+    estimator's Gram matrix is finite by construction: its points were
+    checked, and KernelRows refuses overflow)."""
+    n = K.shape[0]
+    K_flat = K.reshape(-1)
+    index, y, bound = padded_problems(members, labels, C)
+    K_diag = np.diag(K)[index]
+    alpha, psi = np.zeros(y.shape), y.copy()  # psi = -y G = y at alpha = 0
+    I_up, I_low = up_low_sets(alpha, y, bound)  # eq. (eq-up-low)
+    up_mask = np.where(I_up, 0.0, -np.inf)
+    low_mask = np.where(I_low, 0.0, np.inf)
+    problem, zero = np.arange(len(members)), np.zeros(())
+    results = [None] * len(members)
+    n_iter = 0
+    while True:
+        rows = np.arange(problem.size)
+        up = psi + up_mask
+        i = up.argmax(axis=1)
+        m = up[rows, i]
+        b = np.subtract(m[:, None], psi)  # b_it = m - psi_t,
+        b -= low_mask  # and -inf outside I_low
+        done = b.max(axis=1) < eps  # eq. (eq-stopping), per problem
+        stopped = done | (n_iter == max_iter)
+        if stopped.any():
+            for row in np.flatnonzero(stopped):
+                k, size = problem[row], len(members[problem[row]])
+                results[k] = block_result(
+                    alpha[row, :size].copy(),
+                    psi[row, :size].copy(),
+                    y[row, :size],
+                    -np.ones(size),
+                    bound[row, :size],
+                    n_iter,
+                    Status.OPTIMAL if done[row] else Status.MAX_ITER,
+                )
+            keep = ~stopped
+            if not keep.any():
+                return results
+            # the problems that go on
+            problem, index, y, bound, K_diag, alpha = (
+                a[keep] for a in (problem, index, y, bound, K_diag, alpha)
+            )
+            psi, up_mask, low_mask, i, m, b = (
+                a[keep] for a in (psi, up_mask, low_mask, i, m, b)
+            )
+            rows = np.arange(problem.size)
+        # row i of each problem's S = K; the gains of eq. (eq-wss2-signed)
+        S_i = K_flat.take(index + (index[rows, i] * n)[:, None])
+        A_i = S_i * -2.0  # a_it = S_ii + S_tt - 2 S_it
+        A_i += K_diag[rows, i][:, None]
+        A_i += K_diag
+        A_i[A_i <= 0.0] = TAU
+        np.maximum(b, zero, out=b)
+        b *= b
+        b /= A_i
+        j = b.argmax(axis=1)
+        y_i, y_j = y[rows, i], y[rows, j]
+        old_i, old_j = alpha[rows, i], alpha[rows, j]
+        C_i, C_j = bound[rows, i], bound[rows, j]
+        room_i = np.where(y_i > 0, C_i - old_i, old_i)
+        room_j = np.where(y_j > 0, old_j, C_j - old_j)
+        step = (m - psi[rows, j]) / A_i[rows, j]  # eq. (eq-pair-step)
+        t = np.minimum(np.minimum(step, room_i), room_j)
+        new_i = np.where(
+            t == room_i, np.where(y_i > 0, C_i, 0.0), old_i + y_i * t
+        )
+        new_j = np.where(
+            t == room_j, np.where(y_j > 0, 0.0, C_j), old_j - y_j * t
+        )
+        S_j = K_flat.take(index + (index[rows, j] * n)[:, None])
+        S_i *= ((new_i - old_i) * y_i)[:, None]  # eq. (eq-signed-update)
+        S_j *= ((new_j - old_j) * y_j)[:, None]
+        psi -= S_i
+        psi -= S_j
+        both = np.concatenate((i, j))
+        rows_twice = np.concatenate((rows, rows))
+        value = np.concatenate((new_i, new_j))
+        y_k, C_k = np.concatenate((y_i, y_j)), np.concatenate((C_i, C_j))
+        alpha[rows_twice, both] = value
+        I_up, I_low = up_low_sets(value, y_k, C_k)  # eq. (eq-up-low)
+        up_mask[rows_twice, both] = np.where(I_up, 0.0, -np.inf)
+        low_mask[rows_twice, both] = np.where(I_low, 0.0, np.inf)
+        n_iter += 1
 
 
 def padded_problems(members, labels, C):
@@ -43,8 +131,9 @@ def check_problems(K, members, labels):
         )
     if len(members) == 0 or len(members) != len(labels):
         raise ValueError(
-            f"need one label array per problem and at least one problem; got {len(members)} "
-            f"member arrays and {len(labels)} label arrays"
+            "need one label array per problem and at least one problem; "
+            f"got {len(members)} member arrays and {len(labels)} label "
+            "arrays"
         )
     members = [np.asarray(points, dtype=np.intp) for points in members]
     labels = [np.asarray(values, dtype=float) for values in labels]
@@ -55,12 +144,14 @@ def check_problems(K, members, labels):
             or values.shape != points.shape
         ):
             raise ValueError(
-                f"problem {k}: members and labels must be non-empty 1-D arrays of one length; "
-                f"got shapes {points.shape} and {values.shape}"
+                f"problem {k}: members and labels must be non-empty 1-D "
+                f"arrays of one length; got shapes {points.shape} and "
+                f"{values.shape}"
             )
         if points.min() < 0 or points.max() >= K.shape[0]:
             raise ValueError(
-                f"problem {k}: members must index the {K.shape[0]} rows of K"
+                f"problem {k}: members must index the {K.shape[0]} rows "
+                "of K"
             )
         if not np.all(np.abs(values) == 1.0):
             raise ValueError(f"problem {k}: labels must be -1 or +1")
@@ -85,134 +176,12 @@ def solve_lockstep(K, members, labels, C, eps, max_iter):
     return lockstep_steps(K, members, labels, C, eps, max_iter)
 
 
-def lockstep_steps(K, members, labels, C, eps, max_iter):
-    """The steps of solve_lockstep, on arguments already checked (the
-    estimator's Gram matrix is finite by construction: its points were
-    checked, and KernelRows refuses overflow)."""
-    n = K.shape[0]
-    K_flat = K.reshape(-1)
-    index, y, bound = padded_problems(members, labels, C)
-    K_diag = np.diag(K)[index]
-    alpha, psi = np.zeros(y.shape), y.copy()  # psi = -y G = y at alpha = 0
-    I_up, I_low = up_low_sets(alpha, y, bound)  # eq. (eq-up-low)
-    up_mask, low_mask = (
-        np.where(I_up, 0.0, -np.inf),
-        np.where(I_low, 0.0, np.inf),
-    )
-    problem, zero = np.arange(len(members)), np.zeros(())
-    results = [None] * len(members)
-    n_iter = 0
-    while True:
-        rows = np.arange(problem.size)
-        up = psi + up_mask
-        i = up.argmax(axis=1)
-        m = up[rows, i]
-        b = np.subtract(
-            m[:, None], psi
-        )  # b_it = m - psi_t, -inf outside I_low
-        b -= low_mask
-        done = b.max(axis=1) < eps  # eq. (eq-stopping), per problem
-        stopped = done | (n_iter == max_iter)
-        if stopped.any():
-            for row in np.flatnonzero(stopped):
-                k, size = problem[row], len(members[problem[row]])
-                results[k] = block_result(
-                    alpha[row, :size].copy(),
-                    psi[row, :size].copy(),
-                    y[row, :size],
-                    -np.ones(size),
-                    bound[row, :size],
-                    n_iter,
-                    Status.OPTIMAL if done[row] else Status.MAX_ITER,
-                )
-            keep = ~stopped
-            if not keep.any():
-                return results
-            (
-                problem,
-                index,
-                y,
-                bound,
-                K_diag,
-                alpha,
-                psi,
-                up_mask,
-                low_mask,
-                i,
-                m,
-                b,
-            ) = (
-                array[keep]
-                for array in (
-                    problem,
-                    index,
-                    y,
-                    bound,
-                    K_diag,
-                    alpha,
-                    psi,
-                    up_mask,
-                    low_mask,
-                    i,
-                    m,
-                    b,
-                )
-            )
-            rows = np.arange(problem.size)
-        S_i = K_flat.take(
-            index + (index[rows, i] * n)[:, None]
-        )  # row i of each problem's S = K
-        A_i = S_i * -2.0  # a_it = S_ii + S_tt - 2 S_it
-        A_i += K_diag[rows, i][:, None]
-        A_i += K_diag
-        A_i[A_i <= 0.0] = TAU
-        np.maximum(b, zero, out=b)
-        b *= b
-        b /= A_i
-        j = b.argmax(axis=1)  # eq. (eq-wss2-signed)
-        y_i, y_j, old_i, old_j = (
-            y[rows, i],
-            y[rows, j],
-            alpha[rows, i],
-            alpha[rows, j],
-        )
-        C_i, C_j = bound[rows, i], bound[rows, j]
-        room_i = np.where(y_i > 0, C_i - old_i, old_i)
-        room_j = np.where(y_j > 0, old_j, C_j - old_j)
-        t = np.minimum(
-            np.minimum((m - psi[rows, j]) / A_i[rows, j], room_i), room_j
-        )  # eq. (eq-pair-step)
-        new_i = np.where(
-            t == room_i, np.where(y_i > 0, C_i, 0.0), old_i + y_i * t
-        )
-        new_j = np.where(
-            t == room_j, np.where(y_j > 0, 0.0, C_j), old_j - y_j * t
-        )
-        S_j = K_flat.take(index + (index[rows, j] * n)[:, None])
-        S_i *= ((new_i - old_i) * y_i)[:, None]  # eq. (eq-signed-update)
-        S_j *= ((new_j - old_j) * y_j)[:, None]
-        psi -= S_i
-        psi -= S_j
-        both, rows_twice = (
-            np.concatenate((i, j)),
-            np.concatenate((rows, rows)),
-        )
-        value, y_k, C_k = (
-            np.concatenate((new_i, new_j)),
-            np.concatenate((y_i, y_j)),
-            np.concatenate((C_i, C_j)),
-        )
-        alpha[rows_twice, both] = value
-        I_up, I_low = up_low_sets(value, y_k, C_k)
-        up_mask[rows_twice, both], low_mask[rows_twice, both] = (
-            np.where(I_up, 0.0, -np.inf),
-            np.where(I_low, 0.0, np.inf),
-        )
-        n_iter += 1
-
-
-GRAM_ENTRY_BYTES = 9  # a float64 entry of the Gram matrix, and its flag while it is checked for finiteness
-PADDED_ARRAYS = 24  # float64 arrays of the problems' padded shape alive at once in solve_lockstep (measured)
+# a float64 entry of the Gram matrix, and its flag while it is checked for
+# finiteness
+GRAM_ENTRY_BYTES = 9
+# float64 arrays of the problems' padded shape alive at once in
+# solve_lockstep (measured)
+PADDED_ARRAYS = 24
 
 
 def lockstep_applies(problems, n_samples, cache_size):
