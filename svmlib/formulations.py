@@ -1,5 +1,5 @@
 # Generated from chapters/full_smo.ipynb by tools/export.py. Do not edit: change the notebook, then run `make export`.
-"""C-SVC as an instance of the general problem, and the trainers built on it (from the chapter "The full SMO")."""
+"""C-SVC as an instance of the core QP (from the chapter "The full SMO")."""
 
 import numpy as np
 

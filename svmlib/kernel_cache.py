@@ -1,5 +1,5 @@
 # Generated from chapters/full_smo.ipynb by tools/export.py. Do not edit: change the notebook, then run `make export`.
-"""Kernel columns on demand, a least-recently-used cache for them, and the matrix Q behind the solver (from the chapter "The full SMO")."""
+"""Kernel columns, an LRU cache and Q (from the chapter "The full SMO")."""
 
 from collections import OrderedDict
 
@@ -127,9 +127,8 @@ class QMatrix:
         block = self.kernel_columns.block(indices)
         block *= self.y[indices, None] * self.y[None, :]
         for i, column in zip(indices, block):
-            column = (
-                column.copy()
-            )  # a row of ``block`` would keep all of it alive
+            # a row of ``block`` would keep all of it alive
+            column = column.copy()
             column.flags.writeable = False
             self.cache.put(int(i), column)
         return block

@@ -1,5 +1,5 @@
 # Generated from chapters/full_smo.ipynb by tools/export.py. Do not edit: change the notebook, then run `make export`.
-"""LIBSVM's sparse text format and its sample data set heart_scale (from the chapter "The full SMO")."""
+"""The LIBSVM format and heart_scale (from the chapter "The full SMO")."""
 
 from importlib import resources
 from pathlib import Path
@@ -27,14 +27,16 @@ def parse_libsvm_line(line, line_number):
             )
         if int(index) <= previous:
             raise ValueError(
-                f"line {line_number}: feature indices must start at 1 and increase; "
+                f"line {line_number}: feature indices must start at 1 "
+                "and increase; "
                 f"{index} follows {previous}"
             )
         try:
             features[int(index)] = float(value)
         except ValueError:
             raise ValueError(
-                f"line {line_number}: the value in {field!r} is not a number"
+                f"line {line_number}: the value in {field!r} "
+                "is not a number"
             ) from None
         previous = int(index)
     return label, features
@@ -62,7 +64,8 @@ def read_libsvm(path, n_features=None):
         n_features = width
     elif width > n_features:
         raise ValueError(
-            f"{path} has feature index {width}, more than n_features={n_features}"
+            f"{path} has feature index {width}, "
+            f"more than n_features={n_features}"
         )
     X = np.zeros((len(rows), n_features))
     for row, features in enumerate(rows):

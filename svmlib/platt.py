@@ -1,5 +1,5 @@
 # Generated from chapters/full_smo.ipynb by tools/export.py. Do not edit: change the notebook, then run `make export`.
-"""Platt's sequential minimal optimisation (1998), faithfully: examineExample, takeStep and the error cache (from the chapter "The full SMO")."""
+"""Platt's SMO (1998), faithfully (from the chapter "The full SMO")."""
 
 import numpy as np
 

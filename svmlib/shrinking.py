@@ -1,5 +1,5 @@
 # Generated from chapters/full_smo.ipynb by tools/export.py. Do not edit: change the notebook, then run `make export`.
-"""Shrinking: which bounded variables the solver may set aside, and the gradient reconstruction that brings them back (from the chapter "The full SMO")."""
+"""Shrinking and reconstructing G (from the chapter "The full SMO")."""
 
 import numpy as np
 

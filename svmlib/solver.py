@@ -1,5 +1,5 @@
 # Generated from chapters/full_smo.ipynb by tools/export.py. Do not edit: change the notebook, then run `make export`.
-"""One SMO solver for every SVM dual: the quadratic program, the two-variable step, the solver loop and rho (from the chapter "The full SMO")."""
+"""One SMO solver for every SVM dual (from the chapter "The full SMO")."""
 
 import numbers
 from dataclasses import dataclass
@@ -57,6 +57,27 @@ def update_pair(alpha_i, alpha_j, y_i, y_j, G_i, G_j, a_ij, C_i, C_j):
     return new_i, new_j
 
 
+def exact_bound_status(alpha, C):
+    """BoundStatus from exact comparisons: SMO puts bounded variables
+    exactly on their bounds."""
+    lower, upper = alpha <= 0.0, alpha >= C
+    return BoundStatus(lower=lower, free=~lower & ~upper, upper=upper)
+
+
+def initial_gradients(problem):
+    """G = Q alpha0 + p and G_bar = sum over alpha0_j = C_j of C_j Q_j, from
+    the columns of the non-zero alpha0_j only."""
+    alpha, C = problem.alpha0, problem.C
+    G, G_bar = problem.p.astype(float).copy(), np.zeros(alpha.shape[0])
+    nonzero = np.flatnonzero(alpha > 0)
+    if nonzero.size:
+        columns = problem.Q.columns(nonzero)
+        G += alpha[nonzero] @ columns
+        at_C = alpha[nonzero] >= C[nonzero]
+        G_bar += C[nonzero][at_C] @ columns[at_C]
+    return G, G_bar
+
+
 def check_max_iter(max_iter, n_samples):
     """The iteration limit: ``max_iter`` if a positive integer, LIBSVM's
     max(10^7, 100 n) if None."""
@@ -83,27 +104,6 @@ def check_tol(tol):
     ):
         raise ValueError(f"tol must be a positive number; got {tol!r}")
     return float(tol)
-
-
-def exact_bound_status(alpha, C):
-    """BoundStatus from exact comparisons: SMO puts bounded variables
-    exactly on their bounds."""
-    lower, upper = alpha <= 0.0, alpha >= C
-    return BoundStatus(lower=lower, free=~lower & ~upper, upper=upper)
-
-
-def initial_gradients(problem):
-    """G = Q alpha0 + p and G_bar = sum over alpha0_j = C_j of C_j Q_j, from
-    the columns of the non-zero alpha0_j only."""
-    alpha, C = problem.alpha0, problem.C
-    G, G_bar = problem.p.astype(float).copy(), np.zeros(alpha.shape[0])
-    nonzero = np.flatnonzero(alpha > 0)
-    if nonzero.size:
-        columns = problem.Q.columns(nonzero)
-        G += alpha[nonzero] @ columns
-        at_C = alpha[nonzero] >= C[nonzero]
-        G_bar += C[nonzero][at_C] @ columns[at_C]
-    return G, G_bar
 
 
 @dataclass(eq=False)
@@ -188,6 +188,18 @@ def solve(
     def active_column(i):
         return work.restrict(Q.column(work.index[i]))
 
+    def select():
+        return select_working_set(
+            work.G,
+            work.y,
+            work.I_up,
+            work.I_low,
+            work.QD,
+            active_column,
+            tol,
+            second_order,
+        )
+
     while n_iter < max_iter:
         if shrinking:
             countdown -= 1
@@ -213,31 +225,13 @@ def solve(
                     work = ActiveSet.gather(
                         work.index[keep], alpha, G, y, C, Q.diagonal
                     )
-        pair = select_working_set(
-            work.G,
-            work.y,
-            work.I_up,
-            work.I_low,
-            work.QD,
-            active_column,
-            tol,
-            second_order,
-        )
+        pair = select()
         if pair is None and work.index.size < n:
             work.scatter(alpha, G)
             reconstruct_gradient(G, G_bar, p, alpha, C, work.index, Q)
             work = ActiveSet.gather(everything, alpha, G, y, C, Q.diagonal)
             countdown = 1
-            pair = select_working_set(
-                G,
-                y,
-                work.I_up,
-                work.I_low,
-                work.QD,
-                active_column,
-                tol,
-                second_order,
-            )
+            pair = select()
         if pair is None:
             status = Status.OPTIMAL
             break
@@ -280,9 +274,9 @@ def take_step(work, i, j, Q, G_bar):
         work.C[i],
         work.C[j],
     )
-    work.G += (new_i - old_i) * work.restrict(Q_i) + (
-        new_j - old_j
-    ) * work.restrict(Q_j)
+    change_i = (new_i - old_i) * work.restrict(Q_i)
+    change_j = (new_j - old_j) * work.restrict(Q_j)
+    work.G += change_i + change_j
     for k, Q_k, old, new in (
         (i, Q_i, old_i, new_i),
         (j, Q_j, old_j, new_j),

@@ -1,5 +1,5 @@
 # Generated from chapters/full_smo.ipynb by tools/export.py. Do not edit: change the notebook, then run `make export`.
-"""The sets I_up and I_low, the maximal violation, and first- and second-order working set selection (from the chapter "The full SMO")."""
+"""I_up, I_low, m and M, WSS1 and WSS2 (from the chapter "The full SMO")."""
 
 from dataclasses import dataclass
 
@@ -14,9 +14,9 @@ def up_low_sets(alpha, y, C):
     boolean masks, eq. (eq-up-low)."""
     below_C, above_0 = alpha < C, alpha > 0
     positive = y > 0
-    return (positive & below_C) | (~positive & above_0), (
-        positive & above_0
-    ) | (~positive & below_C)
+    I_up = (positive & below_C) | (~positive & above_0)
+    I_low = (positive & above_0) | (~positive & below_C)
+    return I_up, I_low
 
 
 def violation_bounds(G, y, I_up, I_low):
@@ -55,9 +55,7 @@ def select_working_set(
     eq. (eq-wss2), with a_ij = Q_ii + Q_jj - 2 y_i y_j Q_ij replaced by
     ``tau`` when <= 0. ``column(i)`` returns Q_i; only WSS2 calls it.
     """
-    if not (
-        I_up.any() and I_low.any()
-    ):  # e.g. shrinking set every variable aside
+    if not (I_up.any() and I_low.any()):  # e.g. all shrunk
         return None
     minus_yG = -y * G
     up = np.where(I_up, minus_yG, -np.inf)
@@ -69,8 +67,8 @@ def select_working_set(
         return None
     if not second_order:
         return WorkingSet(i, int(np.argmin(low)), float(m - M))
-    b = m - low  # b_it > 0 exactly for the candidates t
-    a = QD[i] + QD - 2.0 * y[i] * y * column(i)
-    a[a <= 0.0] = tau
-    decrease = np.where(b > 0.0, b * b / a, -np.inf)
+    b_it = m - low  # > 0 exactly for the candidates t
+    a_it = QD[i] + QD - 2.0 * y[i] * y * column(i)
+    a_it[a_it <= 0.0] = tau
+    decrease = np.where(b_it > 0.0, b_it * b_it / a_it, -np.inf)
     return WorkingSet(i, int(np.argmax(decrease)), float(m - M))
