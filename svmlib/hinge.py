@@ -1,5 +1,5 @@
 # Generated from chapters/soft_margin.ipynb by tools/export.py. Do not edit: change the notebook, then run `make export`.
-"""The hinge loss, the soft-margin objective and subgradient descent on it (from the chapter "The soft margin")."""
+"""The hinge loss and subgradient descent (chapter "The soft margin")."""
 
 import numbers
 from itertools import count, islice
@@ -9,6 +9,18 @@ import numpy as np
 from svmlib.result import SolverResult
 from svmlib.validation import check_binary_problem
 from svmlib.result import Status
+
+
+def hinge_loss(margin):
+    """The hinge loss max(0, 1 - z) of functional margins z = y f(x): the
+    optimal slack, eq. (eq-optimal-slack)."""
+    return np.maximum(0.0, 1.0 - np.asarray(margin, dtype=float))
+
+
+def primal_objective(w, b, X, y, C):
+    """1/2 ||w||^2 + C sum_i xi_i with the optimal slacks of eq.
+    (eq-optimal-slack), for a linear (w, b)."""
+    return float(0.5 * w @ w + C * hinge_loss(y * (X @ w + b)).sum())
 
 
 def check_C(C):
@@ -23,23 +35,12 @@ def check_C(C):
     C = float(C)
     if np.isinf(C) and C > 0:
         raise ValueError(
-            "C = inf is the hard margin; use hard_margin_primal or hard_margin_dual"
+            "C = inf is the hard margin; use hard_margin_primal or "
+            "hard_margin_dual"
         )
     if not C > 0:
         raise ValueError(f"C must be a positive number; got C = {C}")
     return C
-
-
-def hinge_loss(margin):
-    """The hinge loss max(0, 1 - z) of functional margins z = y f(x): the
-    optimal slack, eq. (eq-optimal-slack)."""
-    return np.maximum(0.0, 1.0 - np.asarray(margin, dtype=float))
-
-
-def primal_objective(w, b, X, y, C):
-    """1/2 ||w||^2 + C sum_i xi_i with the optimal slacks of eq.
-    (eq-optimal-slack), for a linear (w, b)."""
-    return float(0.5 * w @ w + C * hinge_loss(y * (X @ w + b)).sum())
 
 
 DEFAULT_SUBGRADIENT_STEPS = 10_000

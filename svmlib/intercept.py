@@ -1,11 +1,12 @@
 # Generated from chapters/soft_margin.ipynb by tools/export.py. Do not edit: change the notebook, then run `make export`.
-"""The offset b = -rho from the KKT conditions, as LIBSVM computes it (from the chapter "The soft margin")."""
+"""The offset b = -rho as LIBSVM computes it (chapter "The soft margin")."""
 
 from dataclasses import dataclass
 
 import numpy as np
 
-from svmlib.dual import SUPPORT_RTOL, check_gram, support_indices
+from svmlib.dual import SUPPORT_RTOL, support_indices
+from svmlib.dual import check_gram
 from svmlib.hinge import check_C
 
 
@@ -77,7 +78,8 @@ def intercept_from_kkt(K, y, alpha, C):
     alpha = np.asarray(alpha, dtype=float)
     if alpha.shape != y.shape:
         raise ValueError(
-            f"alpha has shape {alpha.shape} but there are {y.shape[0]} labels"
+            f"alpha has shape {alpha.shape} but there are {y.shape[0]} "
+            "labels"
         )
     status = bound_status(alpha, C)
     return -compute_rho(dual_gradient(K, y, alpha), y, status)

@@ -1,5 +1,5 @@
 # Generated from chapters/soft_margin.ipynb by tools/export.py. Do not edit: change the notebook, then run `make export`.
-"""The soft-margin primal and dual problems, solved with cvxopt (from the chapter "The soft margin")."""
+"""Soft-margin primal and dual via cvxopt (chapter "The soft margin")."""
 
 import numpy as np
 
