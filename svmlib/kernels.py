@@ -1,5 +1,5 @@
 # Generated from chapters/kernels.ipynb by tools/export.py. Do not edit: change the notebook, then run `make export`.
-"""Kernel functions, their Gram matrices and the kernel decision function (from the chapter "Kernels")."""
+"""Kernel functions and their Gram matrices (from the chapter "Kernels")."""
 
 import numbers
 from dataclasses import dataclass, replace
@@ -7,10 +7,6 @@ from dataclasses import dataclass, replace
 import numpy as np
 
 from svmlib.validation import check_matrix
-
-
-CANCELLATION_RTOL = 1e-3
-PAIR_CHUNK = 65_536
 
 
 def check_pair(X, Z=None):
@@ -66,6 +62,10 @@ def check_coef0(coef0):
     return float(coef0)
 
 
+CANCELLATION_RTOL = 1e-3
+PAIR_CHUNK = 65_536
+
+
 def normalise_points(X, Z):
     """Centre X and Z on the mean of Z and divide both by their largest
     entry: returns ``(X_c, Z_c, size)``.  Distances shrink by the factor
@@ -110,8 +110,8 @@ def squared_distances(X, Z=None):
 
 
 def linear_from_products(S, out=None):
-    """The linear kernel of eq. (eq-kernels) from the inner products S = X
-    Z'.
+    """The linear kernel of eq. (eq-kernels), from the inner products
+    S = X Z'.
 
     Like the four formulas below, it writes its result into ``out`` when one
     is given (which may be the input itself), so that a caller can reuse
@@ -242,12 +242,14 @@ class Kernel:
     def __post_init__(self):
         if self.name not in KERNEL_FUNCTIONS:
             raise ValueError(
-                f"unknown kernel {self.name!r}; choose one of {', '.join(KERNEL_FUNCTIONS)}"
+                f"unknown kernel {self.name!r}; choose one of "
+                f"{', '.join(KERNEL_FUNCTIONS)}"
             )
         if isinstance(self.gamma, str):
             if self.gamma not in GAMMA_RULES:
                 raise ValueError(
-                    f"gamma must be a positive number, 'scale' or 'auto'; got {self.gamma!r}"
+                    "gamma must be a positive number, 'scale' or 'auto'; "
+                    f"got {self.gamma!r}"
                 )
         else:
             check_gamma(self.gamma)
@@ -274,8 +276,8 @@ class Kernel:
             self.gamma, str
         ):
             raise ValueError(
-                f"gamma={self.gamma!r} must first be resolved from the training data: "
-                "use kernel.resolve(X_train)"
+                f"gamma={self.gamma!r} must first be resolved from the "
+                "training data: use kernel.resolve(X_train)"
             )
         return {
             name: getattr(self, name)

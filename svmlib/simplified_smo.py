@@ -1,5 +1,5 @@
 # Generated from chapters/simplified_smo.ipynb by tools/export.py. Do not edit: change the notebook, then run `make export`.
-"""Sequential minimal optimisation, simplified as in Ng's CS229 handout (from the chapter "The simplified SMO")."""
+"""Ng's simplified SMO (from the chapter "The simplified SMO")."""
 
 import numbers
 from itertools import count
@@ -189,13 +189,12 @@ def simplified_smo(
         raise ValueError(f"tol must be a positive number; got {tol!r}")
     K, y = check_gram(gram_matrix(X, kernel), y)
     C = check_C(C)
-    quiet = 0
-    for passes, (alpha, b, changed) in enumerate(
-        simplified_smo_passes(K, y, C, tol, random_state), start=1
-    ):
+    passes = simplified_smo_passes(K, y, C, tol, random_state)
+    quiet = n_passes = 0
+    while quiet < max_passes and n_passes < max_total_passes:
+        alpha, b, changed = next(passes)
+        n_passes += 1
         quiet = quiet + 1 if changed == 0 else 0
-        if quiet >= max_passes or passes >= max_total_passes:
-            break
     r = y * (K @ (alpha * y) + b) - 1.0
     violators = sum(
         violates_kkt(r_i, a_i, C, tol) for r_i, a_i in zip(r, alpha)
@@ -210,6 +209,6 @@ def simplified_smo(
         alpha=alpha,
         b=float(b),
         objective=dual_objective(K, y, alpha),
-        n_iter=passes,
+        n_iter=n_passes,
         status=status,
     )
