@@ -5,14 +5,6 @@ Every module is generated from the exported cells of one chapter notebook; the m
 docstring names the chapter that derives it.
 """
 
-from .checks import (
-    bounded,
-)
-from .validation import (
-    check_matrix,
-    check_binary_labels,
-    check_binary_problem,
-)
 from .datasets import (
     gaussian_blobs,
 )
@@ -27,6 +19,9 @@ from .margins import (
     dataset_margin,
     project_onto_hyperplane,
 )
+from .checks import (
+    bounded,
+)
 from .qp import (
     QPError,
     QPSolution,
@@ -37,6 +32,11 @@ from .qp import (
 from .result import (
     Status,
     SolverResult,
+)
+from .validation import (
+    check_matrix,
+    check_binary_labels,
+    check_binary_problem,
 )
 from .primal import (
     NotSeparableError,
@@ -58,9 +58,9 @@ from .kkt import (
     kkt_violation,
 )
 from .hinge import (
-    check_C,
     hinge_loss,
     primal_objective,
+    check_C,
     subgradient_steps,
     subgradient_descent,
 )
@@ -129,10 +129,10 @@ from .working_set import (
 from .solver import (
     QPProblem,
     update_pair,
-    check_max_iter,
-    check_tol,
     exact_bound_status,
     initial_gradients,
+    check_max_iter,
+    check_tol,
     ActiveSet,
     solve,
     take_step,
@@ -201,17 +201,17 @@ from .batched import (
     solve_block,
     select_batch,
     exact_psi,
-    check_batch_size,
     solve_batched,
+    check_batch_size,
     block_result,
     c_svc_block_problem,
     batched_smo,
 )
 from .lockstep import (
+    lockstep_steps,
     padded_problems,
     check_problems,
     solve_lockstep,
-    lockstep_steps,
     lockstep_applies,
     solve_pairs_lockstep,
 )
@@ -219,10 +219,6 @@ from .lockstep import (
 __version__ = "0.1.0"
 
 __all__ = [
-    "bounded",
-    "check_matrix",
-    "check_binary_labels",
-    "check_binary_problem",
     "gaussian_blobs",
     "plot_points",
     "plot_decision_function",
@@ -231,6 +227,7 @@ __all__ = [
     "geometric_margin",
     "dataset_margin",
     "project_onto_hyperplane",
+    "bounded",
     "QPError",
     "QPSolution",
     "solver_status",
@@ -238,6 +235,9 @@ __all__ = [
     "solve_lp",
     "Status",
     "SolverResult",
+    "check_matrix",
+    "check_binary_labels",
+    "check_binary_problem",
     "NotSeparableError",
     "centre_and_scale",
     "separability_margin",
@@ -251,9 +251,9 @@ __all__ = [
     "hard_margin_dual",
     "kkt_residuals",
     "kkt_violation",
-    "check_C",
     "hinge_loss",
     "primal_objective",
+    "check_C",
     "subgradient_steps",
     "subgradient_descent",
     "soft_margin_primal",
@@ -306,10 +306,10 @@ __all__ = [
     "select_working_set",
     "QPProblem",
     "update_pair",
-    "check_max_iter",
-    "check_tol",
     "exact_bound_status",
     "initial_gradients",
+    "check_max_iter",
+    "check_tol",
     "ActiveSet",
     "solve",
     "take_step",
@@ -360,15 +360,15 @@ __all__ = [
     "solve_block",
     "select_batch",
     "exact_psi",
-    "check_batch_size",
     "solve_batched",
+    "check_batch_size",
     "block_result",
     "c_svc_block_problem",
     "batched_smo",
+    "lockstep_steps",
     "padded_problems",
     "check_problems",
     "solve_lockstep",
-    "lockstep_steps",
     "lockstep_applies",
     "solve_pairs_lockstep",
 ]

@@ -1,6 +1,6 @@
-"""The batched solver of the chapter "Scaling up": kernel rows, the inner solver, and the solver
-against independent answers (cvxopt, LIBSVM's published numbers, Chapter 6's
-solver)."""
+"""The batched solver of the chapter "Scaling up": kernel rows, the inner
+solver, and the solver against independent answers (cvxopt, LIBSVM's
+published numbers, Chapter 6's solver)."""
 
 import tracemalloc
 
@@ -331,7 +331,7 @@ def test_small_random_problems_match_chapter_6(seed):
     )
 
 
-def test_five_points_that_once_stalled_the_inner_solver_train_in_a_few_updates():
+def test_five_points_that_once_stalled_the_inner_solver_train_quickly():
     X = np.array(
         [[0.8, 0.3], [-1.3, 0.9], [0.4, -0.5], [0.6, 0.4], [0.3, 0.0]]
     )

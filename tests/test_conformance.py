@@ -1,4 +1,5 @@
-"""svmlib.SVC against scikit-learn's SVC (LIBSVM) with the same parameters on real data.
+"""svmlib.SVC against scikit-learn's SVC (LIBSVM) with the same parameters
+on real data.
 
 Everything is computed here from each model's public attributes with
 scikit-learn's kernel functions, independently of svmlib's own layout and

@@ -1,4 +1,5 @@
-"""The hard-margin dual solver against the primal solver, LIBSVM and the duality identities."""
+"""The hard-margin dual solver against the primal solver, LIBSVM and the
+duality identities."""
 
 import numpy as np
 import pytest

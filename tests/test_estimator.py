@@ -1,5 +1,5 @@
-"""svmlib.SVC: labels and signs, the fitted attributes, the kernels, errors before any solver runs,
-warnings, and use inside scikit-learn's tools."""
+"""svmlib.SVC: labels and signs, the fitted attributes, the kernels, errors
+before any solver runs, warnings, and use inside scikit-learn's tools."""
 
 import pickle
 import warnings
@@ -31,7 +31,7 @@ def iris():
     return load_iris(return_X_y=True)
 
 
-def test_binary_decision_function_is_the_kernel_expansion_and_positive_means_classes_1(
+def test_binary_decision_is_the_kernel_expansion_positive_for_classes_1(
     cancer,
 ):
     X, y = cancer
@@ -197,7 +197,7 @@ def test_coef_is_scikit_learns_for_the_linear_kernel(iris, cancer):
             ours.coef_, theirs.coef_, atol=1e-3 * np.abs(theirs.coef_).max()
         )
     with pytest.raises(AttributeError, match="kernel='linear'"):
-        SVC().fit(*iris).coef_
+        _ = SVC().fit(*iris).coef_
 
 
 def test_prediction_in_blocks_equals_prediction_at_once(iris, monkeypatch):
@@ -594,7 +594,8 @@ BAD_INPUTS = [
         X_GOOD,
         Y_GOOD,
         ValueError,
-        r"the kernel function returned an array of shape \(8, 2\) for the training points",
+        r"the kernel function returned an array of shape \(8, 2\) "
+        "for the training points",
     ),
     (
         "kernel NaN",

@@ -1,5 +1,5 @@
-"""LIBSVM's rule for b = -rho: against LIBSVM itself, against a brute-force search over b, and on
-hand-made cases."""
+"""LIBSVM's rule for b = -rho: against LIBSVM itself, against a brute-force
+search over b, and on hand-made cases."""
 
 import numpy as np
 import pytest
@@ -60,7 +60,7 @@ def test_libsvm_intercept_on_standardised_breast_cancer():
     ) == pytest.approx(model.intercept_[0], abs=1e-6)
 
 
-def test_without_free_multipliers_b_is_the_midpoint_of_the_optimal_offsets():
+def test_without_free_multipliers_b_is_the_midpoint_of_the_optimal_ones():
     """Brute force: scan b, find where the primal objective is minimal; b
     must be its midpoint."""
     X, y = overlapping_problem(4, n=40, d=2)

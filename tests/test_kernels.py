@@ -1,4 +1,5 @@
-"""svmlib.kernels against scikit-learn's pairwise kernels, direct computations and the PSD property."""
+"""svmlib.kernels against scikit-learn's pairwise kernels, direct
+computations and the PSD property."""
 
 import numpy as np
 import pytest

@@ -1,4 +1,5 @@
-"""The KKT residuals: zero at optima found by independent solvers, large away from them."""
+"""The KKT residuals: zero at optima found by independent solvers, large
+away from them."""
 
 import numpy as np
 import pytest

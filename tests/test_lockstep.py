@@ -1,6 +1,6 @@
-"""Chapter "Scaling up", many small problems side by side: svmlib.lockstep against solve_block on each
-problem alone, against objectives computed from scratch, and against the
-estimator's pair-by-pair path."""
+"""Chapter "Scaling up", many small problems side by side: svmlib.lockstep
+against solve_block on each problem alone, against objectives computed from
+scratch, and against the estimator's pair-by-pair path."""
 
 import numpy as np
 import pytest
@@ -132,7 +132,7 @@ def test_the_estimator_gives_the_model_of_the_pair_by_pair_path():
     )
 
 
-def test_lockstep_applies_only_to_several_small_pairs_whose_gram_matrix_fits():
+def test_lockstep_applies_only_to_several_small_pairs_that_fit():
     members = np.arange(10)
     labels = np.where(members < 5, 1.0, -1.0)
     assert not lockstep_applies(

@@ -1,4 +1,5 @@
-"""svmlib.margins against identities and an independent distance computation."""
+"""svmlib.margins against identities and an independent distance
+computation."""
 
 import numpy as np
 import pytest

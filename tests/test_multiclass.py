@@ -1,4 +1,5 @@
-"""One-vs-one: pairs, votes, one score per class and LIBSVM's layout of the pairwise models."""
+"""One-vs-one: pairs, votes, one score per class and LIBSVM's layout of the
+pairwise models."""
 
 import numpy as np
 import pytest

@@ -1,4 +1,5 @@
-"""The simplified SMO: its two-variable step against brute force, the solver against cvxopt."""
+"""The simplified SMO: its two-variable step against brute force, the solver
+against cvxopt."""
 
 import numpy as np
 import pytest
@@ -147,7 +148,7 @@ def test_simplified_smo_reaches_the_cvxopt_optimum(name, kernel):
     assert (smo.status is Status.OPTIMAL) == (not violators.any())
 
 
-def test_identical_seeds_give_identical_results_and_the_kernel_path_agrees():
+def test_identical_seeds_give_identical_results_and_kernel_paths_agree():
     X, y = datasets()["moons"]
     kernel = Kernel("rbf", gamma=1.0)
     first = simplified_smo(kernel(X), y, 1.0, random_state=3)

@@ -1,5 +1,6 @@
-"""The full SMO (Platt, WSS1, WSS2, shrinking): small steps against brute force, solvers against
-cvxopt and LIBSVM, the LIBSVM reference figures on heart_scale."""
+"""The full SMO (Platt, WSS1, WSS2, shrinking): small steps against brute
+force, solvers against cvxopt and LIBSVM, the LIBSVM reference figures on
+heart_scale."""
 
 import itertools
 

@@ -1,4 +1,5 @@
-"""The soft-margin primal and dual solvers against each other, LIBSVM and the KKT table."""
+"""The soft-margin primal and dual solvers against each other, LIBSVM and
+the KKT table."""
 
 import numpy as np
 import pytest
@@ -58,7 +59,9 @@ def test_primal_and_dual_agree_on_non_separable_problems(seed, d, C):
     )
     if bound_status(dual.alpha, C).free.any():
         assert dual.b == pytest.approx(primal.b, abs=1e-6)
-    else:  # b is not unique: both must lie in the optimal interval and give the optimum
+    else:
+        # b is not unique: both must lie in the optimal interval and give
+        # the optimum
         lb, ub = rho_interval(
             dual_gradient(X @ X.T, y, dual.alpha),
             y,

@@ -1,6 +1,6 @@
-"""The pieces of the full SMO on their own: the LIBSVM reader, the pair step, working set
-selection, shrinking, gradient reconstruction, the kernel cache and its
-memory bound, bad input."""
+"""The pieces of the full SMO on their own: the LIBSVM reader, the pair
+step, working set selection, shrinking, gradient reconstruction, the kernel
+cache and its memory bound, bad input."""
 
 import tracemalloc
 
@@ -31,7 +31,7 @@ from svmlib import (
     violation_bounds,
 )
 
-# ---- the reader -------------------------------------------------------------------------------------
+# ---- the reader ----------------------------------------------------------
 
 
 def test_read_libsvm_dense_and_width(tmp_path):
@@ -147,10 +147,10 @@ def test_wss2_picks_the_largest_guaranteed_decrease(seed):
 def test_select_working_set_stops_below_tol():
     y = np.array([1.0, -1.0])
     G = np.array([-0.5, 0.5 - 5e-4])  # -yG = (0.5, 0.4995): m - M = 5e-4
-    I = np.array([True, True])
+    I_both = np.array([True, True])
     assert (
         select_working_set(
-            G, y, I, I, np.ones(2), lambda i: np.ones(2), tol=1e-3
+            G, y, I_both, I_both, np.ones(2), lambda i: np.ones(2), tol=1e-3
         )
         is None
     )
@@ -182,7 +182,7 @@ def test_reconstruct_gradient():
     np.testing.assert_allclose(G, G_true, rtol=1e-12, atol=1e-12)
 
 
-# ---- the cache -------------------------------------------------------------------------------------
+# ---- the cache -----------------------------------------------------------
 
 
 def test_cache_is_least_recently_used_and_within_budget():
@@ -271,7 +271,7 @@ def test_wss2_matches_libsvm_on_two_thousand_points():
     ) <= 1e-9 * abs(ours.objective)
 
 
-# ---- bad input -----------------------------------------------------------------------------------------
+# ---- bad input -----------------------------------------------------------
 
 
 @pytest.mark.parametrize(
@@ -369,7 +369,7 @@ def test_shrinking_every_variable_away_does_not_crash():
     assert with_shrinking.status is Status.OPTIMAL
     np.testing.assert_array_equal(with_shrinking.alpha, without.alpha)
     rng = np.random.default_rng(0)
-    for trial in range(300):
+    for _ in range(300):
         n = int(rng.integers(2, 12))
         X = rng.normal(size=(n, 2)) * rng.choice([0.1, 1.0, 10.0])
         y = np.where(np.arange(n) % 2 == 0, 1.0, -1.0)
