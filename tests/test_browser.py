@@ -205,7 +205,7 @@ def screenshot_of(name):
 
 def problems(reports, describe):
     """{page: what is wrong} for the pages where ``describe(report)`` finds
-    something."""
+    something (a test asserts it is empty, so a failure lists only them)."""
     return {
         name: issue
         for name, report in reports.items()
@@ -224,15 +224,18 @@ def test_every_page_was_visited(reports, built_book):
 
 @pytest.mark.slow
 def test_every_equation_is_typeset_by_the_bundled_mathjax(reports):
-    assert not problems(
-        reports,
-        lambda r: (
-            r.seen["untypeset"]
-            + r.seen["math_errors"]
-            + r.seen["raw_tex"]
-            + r.seen["stray_backslashes"]
-            + r.seen["control_characters"]
-        ),
+    assert (
+        problems(
+            reports,
+            lambda r: (
+                r.seen["untypeset"]
+                + r.seen["math_errors"]
+                + r.seen["raw_tex"]
+                + r.seen["stray_backslashes"]
+                + r.seen["control_characters"]
+            ),
+        )
+        == {}
     )
     assert all(
         reports[name].seen["n_math"] > 0
@@ -245,7 +248,7 @@ def test_every_equation_is_typeset_by_the_bundled_mathjax(reports):
 def test_every_display_equation_fits_the_column_at_1280_pixels(reports):
     """A wider equation gets a scroll bar, and a reader sees it cut off
     (split it over lines)."""
-    assert not problems(reports, lambda r: r.seen["too_wide"])
+    assert problems(reports, lambda r: r.seen["too_wide"]) == {}
 
 
 @pytest.mark.slow
@@ -255,7 +258,7 @@ def test_every_code_block_fits_the_column_with_its_folds_open(
 ):
     """Code and printed output, folded cells opened: none is wider than its
     box at this window width (a reader would scroll sideways)."""
-    assert not problems(reports, lambda r: r.clipped[width]["clipped"])
+    assert problems(reports, lambda r: r.clipped[width]["clipped"]) == {}
     assert sum(r.clipped[width]["n_blocks"] for r in reports.values()) > 100
 
 
@@ -263,14 +266,19 @@ def test_every_code_block_fits_the_column_with_its_folds_open(
 def test_equations_are_referred_to_by_links_not_raw_labels(reports):
     """ "eq. (eq-soft-dual)" in the text is a label that did not become a
     link (docstrings' labels become links in the API reference)."""
-    assert not problems(reports, lambda r: r.seen["raw_labels"])
+    assert problems(reports, lambda r: r.seen["raw_labels"]) == {}
 
 
 @pytest.mark.slow
 def test_every_image_loads_and_every_video_plays(reports):
-    assert not problems(
-        reports,
-        lambda r: r.seen["broken_images"] + r.seen["videos_not_playing"],
+    assert (
+        problems(
+            reports,
+            lambda r: (
+                r.seen["broken_images"] + r.seen["videos_not_playing"]
+            ),
+        )
+        == {}
     )
     figures = sum(
         1
@@ -293,19 +301,20 @@ def test_every_image_loads_and_every_video_plays(reports):
 
 @pytest.mark.slow
 def test_the_console_shows_no_errors(reports):
-    assert not problems(reports, lambda r: r.console_errors)
+    assert problems(reports, lambda r: r.console_errors) == {}
 
 
 @pytest.mark.slow
 def test_no_request_leaves_the_machine_or_fails(reports):
-    assert not problems(
-        reports, lambda r: r.outside_requests + r.failed_requests
+    assert (
+        problems(reports, lambda r: r.outside_requests + r.failed_requests)
+        == {}
     )
 
 
 @pytest.mark.slow
 def test_cross_references_and_citations_resolve(reports):
-    assert not problems(reports, lambda r: r.seen["unresolved"])
+    assert problems(reports, lambda r: r.seen["unresolved"]) == {}
 
 
 class LinksAndIds(HTMLParser):
