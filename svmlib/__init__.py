@@ -47,15 +47,23 @@ from .primal import (
 from .dual import (
     NotPositiveSemidefiniteError,
     check_gram,
-    check_positive_semidefinite,
+    centred,
+    is_positive_semidefinite,
+    check_conditionally_positive_semidefinite,
+    shift_to_positive_semidefinite,
     dual_objective,
     support_indices,
     intercept_from_support,
+    gram_scale,
     hard_margin_dual,
 )
 from .kkt import (
     kkt_residuals,
     kkt_violation,
+)
+from .hulls import (
+    HullPoints,
+    nearest_hull_points,
 )
 from .hinge import (
     hinge_loss,
@@ -244,13 +252,19 @@ __all__ = [
     "hard_margin_primal",
     "NotPositiveSemidefiniteError",
     "check_gram",
-    "check_positive_semidefinite",
+    "centred",
+    "is_positive_semidefinite",
+    "check_conditionally_positive_semidefinite",
+    "shift_to_positive_semidefinite",
     "dual_objective",
     "support_indices",
     "intercept_from_support",
+    "gram_scale",
     "hard_margin_dual",
     "kkt_residuals",
     "kkt_violation",
+    "HullPoints",
+    "nearest_hull_points",
     "hinge_loss",
     "primal_objective",
     "check_C",

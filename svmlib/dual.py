@@ -14,11 +14,14 @@ from svmlib.validation import check_binary_labels, check_matrix
 
 
 PSD_RTOL = 1e-10
+# How many times shift_to_positive_semidefinite may double its shift.
+MAX_SHIFT_DOUBLINGS = 80
 
 
 class NotPositiveSemidefiniteError(ValueError):
-    """A Gram matrix given to a QP-based dual solver has a clearly negative
-    eigenvalue."""
+    """A Gram matrix given to a QP-based dual solver is not even
+    conditionally positive semidefinite: the dual is not convex on its
+    feasible set."""
 
 
 def check_gram(K, y):
@@ -34,20 +37,58 @@ def check_gram(K, y):
     return K, check_binary_labels(y, K.shape[0])
 
 
-def check_positive_semidefinite(K, rtol=PSD_RTOL):
-    """Raise NotPositiveSemidefiniteError unless the smallest eigenvalue of
-    the symmetric matrix ``K`` is at least ``-rtol`` times its largest
-    absolute eigenvalue (the dual QP is then convex)."""
+def centred(K):
+    """P K P with P = I - 11'/n: the quadratic form of ``K`` on the vectors
+    whose entries sum to zero (and 0 along the vector of ones)."""
+    return K - K.mean(axis=0) - K.mean(axis=1)[:, None] + K.mean()
+
+
+def is_positive_semidefinite(K, rtol=PSD_RTOL):
+    """Whether the smallest eigenvalue of the symmetric ``K`` is at least
+    ``-rtol`` times its largest absolute eigenvalue."""
     eigenvalues = np.linalg.eigvalsh(K)
-    if eigenvalues[0] < -rtol * np.abs(eigenvalues).max():
+    return bool(eigenvalues[0] >= -rtol * np.abs(eigenvalues).max())
+
+
+def check_conditionally_positive_semidefinite(K, rtol=PSD_RTOL):
+    """Raise NotPositiveSemidefiniteError unless u'Ku >= 0 for every u with
+    sum(u) = 0 (up to ``rtol`` relative to K's largest eigenvalue): the
+    dual is convex on its feasible set exactly then, eq. (eq-cpd)."""
+    smallest = np.linalg.eigvalsh(centred(K))[0]
+    largest = np.abs(np.linalg.eigvalsh(K)).max()
+    if smallest < -rtol * largest:
         raise NotPositiveSemidefiniteError(
-            "the Gram matrix is not positive semidefinite (smallest "
-            f"eigenvalue {eigenvalues[0]:.3g}, largest "
-            f"{eigenvalues[-1]:.3g}), so the dual QP is not convex and "
-            "cvxopt cannot solve it reliably. Kernels such as the sigmoid "
-            "produce such matrices; use a positive semidefinite kernel "
-            "(linear, polynomial with coef0 >= 0, RBF, exponential)."
+            "the Gram matrix is not conditionally positive semidefinite "
+            f"(u'Ku = {smallest:.3g} u'u for some u with sum(u) = 0, "
+            f"against a largest eigenvalue of {largest:.3g}), so the "
+            "dual is not convex on its feasible set and cvxopt cannot "
+            "solve it reliably. Kernels such as the sigmoid produce such "
+            "matrices; use a (conditionally) positive semidefinite kernel "
+            "(linear, polynomial with coef0 >= 0, RBF, -||x - z||)."
         )
+
+
+def shift_to_positive_semidefinite(K, rtol=PSD_RTOL):
+    """K + c 11' with the smallest c in 0, c0, 2 c0, 4 c0, ... that makes it
+    positive semidefinite (up to ``rtol``).
+
+    On the dual's feasible set, where sum(y * alpha) = 0, the shift leaves
+    the objective unchanged (eq. (eq-cpd)), so a conditionally positive
+    semidefinite ``K`` can be handed to a solver that needs a convex
+    quadratic, such as cvxopt.
+    """
+    if is_positive_semidefinite(K, rtol):
+        return K
+    shift = -float(np.linalg.eigvalsh(K)[0])
+    for _ in range(MAX_SHIFT_DOUBLINGS):
+        shifted = K + shift
+        if is_positive_semidefinite(shifted, rtol):
+            return shifted
+        shift *= 2.0
+    raise NotPositiveSemidefiniteError(
+        "no shift K + c 11' makes the Gram matrix positive semidefinite; "
+        "check it with check_conditionally_positive_semidefinite"
+    )
 
 
 SUPPORT_RTOL = 1e-6
@@ -79,17 +120,24 @@ def intercept_from_support(K, y, alpha, support):
     return float(np.mean(y[support] - K[support] @ (alpha * y)))
 
 
+def gram_scale(K):
+    """A positive number of the size of K's entries (its largest diagonal
+    entry, or its largest entry when the diagonal is zero), by which the
+    QP solvers divide K for conditioning."""
+    return float(np.abs(np.diag(K)).max()) or float(np.abs(K).max()) or 1.0
+
+
 def hard_margin_dual(K, y, tol=QP_TOLERANCE):
     """Solve the hard-margin dual eq. (eq-hard-margin-dual) for a Gram
     matrix ``K`` with cvxopt.
 
     Returns a SolverResult with ``alpha``, ``b`` (from the support vectors)
-    and the objective in LIBSVM's minimisation form.  Raises
-    NotSeparableError when the classes cannot be separated in the feature
-    space of ``K``.
+    and the objective in LIBSVM's minimisation form.  ``K`` need only be
+    conditionally positive semidefinite.  Raises NotSeparableError when the
+    classes cannot be separated in the feature space of ``K``.
     """
     K, y = check_gram(K, y)
-    check_positive_semidefinite(K)
+    check_conditionally_positive_semidefinite(K)
     if separability_margin(K, y) <= SEPARABILITY_TOLERANCE:
         raise NotSeparableError(
             "the data are not separable in the feature space of this Gram "
@@ -97,8 +145,9 @@ def hard_margin_dual(K, y, tol=QP_TOLERANCE):
             "soft-margin solver, which allows margin violations."
         )
     n = y.shape[0]
-    scale = float(np.abs(np.diag(K)).max())
-    Q = np.outer(y, y) * (K / scale)
+    convex = shift_to_positive_semidefinite(K)
+    scale = gram_scale(convex)
+    Q = np.outer(y, y) * (convex / scale)
     solution = solve_qp(
         Q, -np.ones(n), -np.eye(n), np.zeros(n), A_eq=y, b_eq=0.0, tol=tol
     )

@@ -13,9 +13,11 @@ from svmlib.qp import (
 from svmlib.result import SolverResult
 from svmlib.validation import check_binary_problem
 from svmlib.dual import (
+    check_conditionally_positive_semidefinite,
     check_gram,
-    check_positive_semidefinite,
     dual_objective,
+    gram_scale,
+    shift_to_positive_semidefinite,
 )
 from svmlib.hinge import check_C
 from svmlib.intercept import intercept_from_kkt
@@ -64,14 +66,16 @@ def soft_margin_dual(K, y, C, tol=QP_TOLERANCE, max_iter=MAX_QP_ITERATIONS):
 
     Returns a SolverResult with ``alpha``, ``b`` from LIBSVM's rule eq.
     (eq-rho), and the objective in LIBSVM's minimisation form.  ``max_iter``
-    caps cvxopt's iterations.
+    caps cvxopt's iterations.  ``K`` need only be conditionally positive
+    semidefinite.
     """
     K, y = check_gram(K, y)
-    check_positive_semidefinite(K)
+    check_conditionally_positive_semidefinite(K)
     C = check_C(C)
     n = y.shape[0]
-    scale = float(np.abs(np.diag(K)).max()) or 1.0
-    Q = np.outer(y, y) * (K / scale)
+    convex = shift_to_positive_semidefinite(K)
+    scale = gram_scale(convex)
+    Q = np.outer(y, y) * (convex / scale)
     A_ub = np.vstack([-np.eye(n), np.eye(n)])
     b_ub = np.concatenate([np.zeros(n), np.full(n, C * scale)])
     solution = solve_qp(

@@ -123,6 +123,7 @@ def test_indefinite_gram_matrices_are_refused():
         0, 0
     ] = -K_bad.max()  # a negative diagonal entry: v = e_0 gives v'Kv < 0
     with pytest.raises(
-        NotPositiveSemidefiniteError, match="not positive semidefinite"
+        NotPositiveSemidefiniteError,
+        match="not conditionally positive semidefinite",
     ):
         hard_margin_dual(K_bad, y)

@@ -123,7 +123,8 @@ def test_sigmoid_gram_matrices_are_refused_by_the_qp_solver():
     assert np.linalg.eigvalsh(K)[0] < 0
     y = np.where(np.arange(60) % 2 == 0, 1.0, -1.0)
     with pytest.raises(
-        NotPositiveSemidefiniteError, match="not positive semidefinite"
+        NotPositiveSemidefiniteError,
+        match="not conditionally positive semidefinite",
     ):
         soft_margin_dual(K, y, 1.0)
 
