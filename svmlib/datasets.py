@@ -28,3 +28,14 @@ def gaussian_blobs(
     X = np.vstack([positive, negative])
     y = np.concatenate([np.ones(n_per_class), -np.ones(n_per_class)])
     return X, y
+
+
+def hand_example():
+    """The three points of the example worked by hand (chapter "Margins"):
+    x_1 = (0, 0) labelled -1, x_2 = (2, 0) and x_3 = (0, 2) labelled +1.
+
+    Returns ``(X_hand, y_hand)``, new arrays at every call.
+    """
+    X_hand = np.array([[0.0, 0.0], [2.0, 0.0], [0.0, 2.0]])
+    y_hand = np.array([-1.0, 1.0, 1.0])
+    return X_hand, y_hand
