@@ -9,6 +9,10 @@ from svmlib.qp import QP_TOLERANCE, solve_qp
 from svmlib.validation import check_binary_problem
 
 
+# mu * (size of a class) may fall short of 1 by round-off (1/49 * 49 < 1).
+MU_RTOL = 1e-12
+
+
 @dataclass(frozen=True)
 class HullPoints:
     """The nearest points of the positive and the negative class's hull,
@@ -21,18 +25,21 @@ class HullPoints:
 
 
 def nearest_hull_points(X, y, mu=1.0, tol=QP_TOLERANCE):
-    """The closest points p+ and p- of the (reduced) convex hulls of the two
-    classes, eq. (eq-hull-dual): minimise ||sum_i y_i c_i x_i||^2 over
-    weights c with sum c_i = 1 on each class and 0 <= c_i <= mu.
+    """The nearest points p+ and p- of the convex hulls of the two classes,
+    eq. (eq-hull-dual), with cvxopt.
 
-    ``mu = 1`` gives the convex hulls; a smaller ``mu`` the reduced hulls
-    of the soft margin (it must leave each class a feasible weighting:
-    mu * (size of the class) >= 1).
+    Minimises ||sum_i y_i c_i x_i||^2 over weights c >= 0 that sum to 1 on
+    each class; p+ and p- are the weighted means of each class.  ``mu < 1``
+    also caps every weight, c_i <= mu: the reduced convex hulls of Bennett
+    and Bredensteiner (2000), which can be apart although the classes
+    overlap.  ``mu`` must leave each class a feasible weighting: 1 / (size
+    of the smaller class) <= mu <= 1.  When the hulls meet (the classes are
+    not separable) the distance is 0 up to the solver's tolerance.
     """
     X, y = check_binary_problem(X, y)
     positive, negative = y > 0, y < 0
     smaller = min(positive.sum(), negative.sum())
-    if not 0.0 < mu <= 1.0 or mu * smaller < 1.0:
+    if not 0.0 < mu <= 1.0 or mu * smaller < 1.0 - MU_RTOL:
         raise ValueError(
             f"mu must lie in [1/{smaller}, 1] (1 over the size of the "
             f"smaller class, up to 1); got {mu!r}"

@@ -32,7 +32,7 @@ def test_residuals_vanish_at_the_hard_margin_optimum(seed):
         "dual feasibility",
         "complementary slackness",
     }
-    assert max(residuals.values()) < 1e-7 * max(1.0, result.alpha.max())
+    assert max(residuals.values()) < 1e-7  # unit-free: no scale factor
 
 
 @pytest.mark.parametrize("seed", range(3))
