@@ -642,7 +642,9 @@ def test_bad_input_is_refused_before_any_solver_runs(
 
 def test_cvxopt_refuses_an_indefinite_kernel_with_a_clear_error(cancer):
     X, y = cancer
-    with pytest.raises(ValueError, match="not positive semidefinite"):
+    with pytest.raises(
+        ValueError, match="not conditionally positive semidefinite"
+    ):
         SVC(kernel="sigmoid", solver="cvxopt").fit(X[:100], y[:100])
 
 
