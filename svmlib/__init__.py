@@ -7,6 +7,7 @@ docstring names the chapter that derives it.
 
 from .datasets import (
     gaussian_blobs,
+    hand_example,
 )
 from .plotting import (
     plot_points,
@@ -125,6 +126,7 @@ from .libsvm_data import (
 )
 from .platt import (
     snap_to_bounds,
+    check_roundoff,
     PlattSMO,
     platt_smo,
 )
@@ -167,6 +169,8 @@ from .multiclass import (
     ovr_scores,
     pack_dual_coef,
     unpack_dual_coef,
+    check_pair_decisions,
+    dag_predict,
 )
 from .solvers import (
     SolverSettings,
@@ -228,6 +232,7 @@ __version__ = "0.1.0"
 
 __all__ = [
     "gaussian_blobs",
+    "hand_example",
     "plot_points",
     "plot_decision_function",
     "decision_function",
@@ -312,6 +317,7 @@ __all__ = [
     "heart_scale_path",
     "load_heart_scale",
     "snap_to_bounds",
+    "check_roundoff",
     "PlattSMO",
     "platt_smo",
     "up_low_sets",
@@ -342,6 +348,8 @@ __all__ = [
     "ovr_scores",
     "pack_dual_coef",
     "unpack_dual_coef",
+    "check_pair_decisions",
+    "dag_predict",
     "SolverSettings",
     "print_progress",
     "train_smo",

@@ -1,6 +1,8 @@
 # Generated from chapters/in_practice.ipynb by tools/export.py. Do not edit: change the notebook, then run `make export`.
 """One-vs-one, as LIBSVM does it (from the chapter "svmlib in practice")."""
 
+import numbers
+
 import numpy as np
 
 
@@ -98,3 +100,43 @@ def unpack_dual_coef(dual_coef, n_support):
         coef[k, of_i] = dual_coef[j - 1, of_i]
         coef[k, of_j] = dual_coef[i, of_j]
     return coef
+
+
+def check_pair_decisions(decisions, n_classes):
+    """The pairwise decision values as a float array of shape (n_samples,
+    n_classes (n_classes - 1) / 2), or a ValueError."""
+    if (
+        isinstance(n_classes, bool)
+        or not isinstance(n_classes, numbers.Integral)
+        or n_classes < 2
+    ):
+        raise ValueError(
+            f"n_classes must be an integer >= 2; got {n_classes!r}"
+        )
+    decisions = np.asarray(decisions, dtype=float)
+    n_pairs = n_classes * (n_classes - 1) // 2
+    if decisions.ndim != 2 or decisions.shape[1] != n_pairs:
+        raise ValueError(
+            f"decisions must have shape (n_samples, {n_pairs}), one column "
+            f"per pair of the {n_classes} classes; "
+            f"got shape {decisions.shape}"
+        )
+    return decisions
+
+
+def dag_predict(decisions, n_classes):
+    """DAGSVM's prediction, algorithm (alg-dag), from the pairwise decision
+    values of shape (n_samples, n_pairs): the candidates i..j start as
+    0..k-1, and each of k - 1 steps tests f_ij and removes j where it is
+    positive, i otherwise.  Returns the index of the class left."""
+    decisions = check_pair_decisions(decisions, n_classes)
+    column = np.zeros((n_classes, n_classes), dtype=int)
+    for k, (i, j) in enumerate(class_pairs(n_classes)):
+        column[i, j] = k
+    points = np.arange(decisions.shape[0])
+    i = np.zeros(decisions.shape[0], dtype=int)
+    j = np.full(decisions.shape[0], n_classes - 1)
+    for _ in range(n_classes - 1):
+        i_wins = decisions[points, column[i, j]] > 0
+        i, j = np.where(i_wins, i, i + 1), np.where(i_wins, j - 1, j)
+    return i

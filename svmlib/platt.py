@@ -1,6 +1,8 @@
 # Generated from chapters/full_smo.ipynb by tools/export.py. Do not edit: change the notebook, then run `make export`.
 """Platt's SMO (1998), faithfully (from the chapter "The full SMO")."""
 
+import numbers
+
 import numpy as np
 
 from svmlib.dual import check_gram, dual_objective
@@ -16,7 +18,8 @@ from svmlib.solver import check_max_iter
 
 
 PLATT_TOL = 1e-3
-PLATT_EPS = 1e-3
+# the round-off constant of the step test: far below PLATT_TOL
+PLATT_ROUNDOFF = 1e-12
 PLATT_SNAP = 1e-8
 MAX_PLATT_PASSES = 100_000
 
@@ -24,14 +27,29 @@ MAX_PLATT_PASSES = 100_000
 def snap_to_bounds(a1, C):
     """alpha_1 = alpha_1 + s (alpha_2 - a2) lands on 0 or C in exact
     arithmetic when alpha_2 stops at an end of its segment; round-off can
-    leave it a few eps * C off (or outside the box).  Such values are set to
-    the bound.  This guard is not in Platt's pseudo-code."""
+    leave it a few machine epsilons times C off (or outside the box).  Such
+    values are set to the bound.  This guard is not in Platt's pseudo-code.
+    """
     round_off = BOUND_ROUND_OFF * C
     if a1 <= round_off:
         return 0.0
     if a1 >= C - round_off:
         return C
     return a1
+
+
+def check_roundoff(roundoff):
+    """Return Platt's round-off constant as a float if it is a finite
+    number >= 0."""
+    if (
+        isinstance(roundoff, bool)
+        or not isinstance(roundoff, numbers.Real)
+        or not 0 <= roundoff < np.inf
+    ):
+        raise ValueError(
+            f"roundoff must be a finite number >= 0; got {roundoff!r}"
+        )
+    return float(roundoff)
 
 
 class PlattSMO:
@@ -44,9 +62,16 @@ class PlattSMO:
     """
 
     def __init__(
-        self, K, y, C, tol=PLATT_TOL, eps=PLATT_EPS, random_state=0
+        self,
+        K,
+        y,
+        C,
+        tol=PLATT_TOL,
+        roundoff=PLATT_ROUNDOFF,
+        random_state=0,
     ):
-        self.K, self.y, self.C, self.tol, self.eps = K, y, C, tol, eps
+        self.K, self.y, self.C, self.tol = K, y, C, tol
+        self.roundoff = roundoff  # omega of the round-off test
         self.alpha = np.zeros(y.shape[0])
         self.b = 0.0  # Platt's threshold: our b is -self.b
         self.error = -y.copy()  # E_i = u_i - y_i, valid where non-bound
@@ -75,7 +100,8 @@ class PlattSMO:
         if they changed."""
         if i1 == i2:
             return False
-        K, y, C, eps = self.K, self.y, self.C, self.eps
+        K, y, C = self.K, self.y, self.C
+        roundoff = self.roundoff
         alph1, alph2, y1, y2 = self.alpha[i1], self.alpha[i2], y[i1], y[i2]
         E1 = self.error_of(i1)
         s = y1 * y2
@@ -89,9 +115,9 @@ class PlattSMO:
             a2 = min(max(alph2 + y2 * (E1 - E2) / eta, L), H)
         else:  # eq. (eq-platt-ends): compare the two ends
             L_obj, H_obj = self.end_objectives(i1, i2, E1, E2, L, H)
-            if L_obj < H_obj - eps:
+            if L_obj < H_obj - roundoff:
                 a2 = L
-            elif L_obj > H_obj + eps:
+            elif L_obj > H_obj + roundoff:
                 a2 = H
             else:
                 a2 = alph2
@@ -99,7 +125,7 @@ class PlattSMO:
             a2 = 0.0
         elif a2 > C - PLATT_SNAP:
             a2 = C
-        if abs(a2 - alph2) < eps * (a2 + alph2 + eps):
+        if abs(a2 - alph2) < roundoff * (a2 + alph2 + roundoff):
             return False
         a1 = snap_to_bounds(alph1 + s * (alph2 - a2), C)
         self.update_threshold_and_errors(
@@ -219,7 +245,7 @@ def platt_smo(
     C,
     kernel="precomputed",
     tol=PLATT_TOL,
-    eps=PLATT_EPS,
+    roundoff=PLATT_ROUNDOFF,
     max_passes=MAX_PLATT_PASSES,
     random_state=0,
     max_steps=None,
@@ -228,6 +254,10 @@ def platt_smo(
     a SolverResult whose ``n_iter`` counts the successful takeSteps and
     whose b is minus Platt's threshold.
 
+    ``roundoff`` is the constant omega of Platt's round-off test: a step
+    that moves alpha_2 by less than omega (alpha_2 + alpha_2' + omega)
+    is rejected.
+
     ``status`` is OPTIMAL only if, at the end, no point violates the KKT
     conditions by more than ``tol`` at that threshold; Platt's loop can also
     end with violators that no takeStep could move (INACCURATE), or stop at
@@ -235,9 +265,10 @@ def platt_smo(
     """
     K, y = check_gram(gram_matrix(X, kernel), y)
     C = check_C(C)
+    roundoff = check_roundoff(roundoff)
     if max_steps is not None:
         max_steps = check_max_iter(max_steps, y.shape[0])
-    platt = PlattSMO(K, y, C, tol, eps, random_state)
+    platt = PlattSMO(K, y, C, tol, roundoff, random_state)
     passes, finished = platt.run(max_passes, max_steps)
     r = y * (K @ (platt.alpha * y) - platt.b) - 1.0
     if not finished:

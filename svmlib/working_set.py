@@ -50,10 +50,11 @@ def select_working_set(
 
     i maximises -y_t G_t over I_up.  First order (WSS1, Keerthi et al.
     2001): j minimises it over I_low, the maximal violating pair, eq.
-    (eq-wss1).  Second order (WSS2, Fan, Chen & Lin 2005): j maximises the
-    guaranteed decrease b_ij^2 / a_ij over the t in I_low with -y_t G_t < m,
-    eq. (eq-wss2), with a_ij = Q_ii + Q_jj - 2 y_i y_j Q_ij replaced by
-    ``tau`` when <= 0. ``column(i)`` returns Q_i; only WSS2 calls it.
+    (eq-wss1).  Second order (WSS2, Fan, Chen & Lin 2005): j maximises
+    b_it^2 / a_it, twice the gain of the unclipped step, over the t in I_low
+    with -y_t G_t < m, eq. (eq-wss2), with a_it = Q_ii + Q_tt - 2 y_i y_t
+    Q_it replaced by ``tau`` when <= 0. ``column(i)`` returns Q_i; only WSS2
+    calls it.
     """
     if not (I_up.any() and I_low.any()):  # e.g. all shrunk
         return None
