@@ -3,6 +3,7 @@ be compared, markdown free of stray control characters, and pages that fit
 their column and fold their plumbing."""
 
 import json
+import re
 import tomllib
 from pathlib import Path
 
@@ -42,6 +43,8 @@ KNOWN_TAGS = {
 # code ("\text" loses "\t", "\frac" loses "\f"); markdown never needs them.
 CONTROL_CHARACTERS = {"\t": "tab", "\f": "form feed", "\b": "backspace"}
 CONTROL_CHARACTERS["\v"] = "vertical tab"
+
+RAW_LABEL = re.compile(r"\(eq-[A-Za-z0-9-]+\)")
 
 
 def cells_of(path):
@@ -115,3 +118,16 @@ def test_a_chapter_shows_its_idea_and_folds_its_plumbing(name, limit):
     assert lines.visible <= limit, (
         f"{name} shows {lines.visible} code lines; fold the plumbing"
     )
+
+
+@pytest.mark.parametrize("path", NOTEBOOKS, ids=lambda p: p.name)
+def test_printed_output_names_no_raw_equation_label(path):
+    """A label such as "(eq-soft-dual)" means nothing on the page, where
+    equations are numbered: printed text says what it compares in words."""
+    raw = [
+        f"cell {index}: {match.group(0)}"
+        for index, cell in enumerate(cells_of(path))
+        for output in cell.get("outputs", [])
+        for match in RAW_LABEL.finditer(printed_text(output))
+    ]
+    assert not raw, f"{path.name}: {raw}"
