@@ -1,7 +1,13 @@
 """Benchmark (not a test): svmlib's batched solver vs LIBSVM, in one run.
 
 Writes ``benchmarks/results/scaling.json``, which the chapter "Scaling up"
-reads, and prints:
+reads, and prints what it measures.  The BLAS libraries (numpy's and
+scipy's OpenBLAS) are pinned to BLAS_THREADS threads for the whole run with
+threadpoolctl, and the setting is recorded in the JSON's "machine" entry:
+both cores of the book's two-core machines, for both libraries (LIBSVM, as
+scikit-learn builds it, computes its kernel values in a scalar loop of its
+own, with no threads, and runs on one core whatever the setting).
+It measures:
 
 1. the comparison the chapter's targets are stated in: synthetic two-class
    data (scikit-learn's make_classification, 20 features, 10 informative, 5%
@@ -9,17 +15,25 @@ reads, and prints:
    1, tolerance 1e-3, 200 MB caches, n = 1,000 to 50,000, and the book's
    real data sets (digits, breast cancer standardised, heart_scale) with the
    estimator's defaults. For each: both fit times (the best of several runs,
-   the two estimators taking turns), their ratio, the largest relative
-   difference of the dual objectives (computed here from each model's
-   dual_coef_ with scikit-learn's kernel functions), the agreement of the
-   predictions on held-out points, and svmlib's peak memory (tracemalloc:
-   numpy's allocations);
+   the two estimators taking turns), their ratio, the pair updates each
+   made ('iterations': svmlib's n_iter_ summed over the pairs of classes,
+   which counts pair updates; 'svc_iterations': scikit-learn's n_iter_
+   summed likewise, LIBSVM's iterations, each one pair update), the largest
+   relative difference of the dual objectives (computed here from each
+   model's dual_coef_ with scikit-learn's kernel functions), the agreement
+   of the predictions on held-out points, and svmlib's peak memory
+   (tracemalloc: numpy's allocations);
 2. fit times against n for all of the book's solvers (the chapter's log-log
-   figure);
-3. where the batched solver's time goes at n = 20,000 (cProfile), and four
-   of its levers alone (kernel rows in blocks, keeping half of the working
-   set, the digits' pairs side by side, and blocks of about 7 sqrt(n)
-   variables against blocks of 1,024).
+   figure and its local slopes);
+3. where the batched solver's time goes at n = 20,000 and at n = 1,000
+   (cProfile), and its levers alone: kernel rows by one matrix product per
+   block against Chapter 6's KernelColumns.block, in double precision, then
+   the same in single precision, and the augmented product of
+   eq. (eq-augmented-product) against adding the norms in separate passes;
+   keeping half of the working set; the drift of the kept gradient in
+   single precision; one BLAS thread against BLAS_THREADS; the digits'
+   pairs side by side (with each problem's pair updates both ways); and
+   blocks of about 7 sqrt(n) variables against blocks of 1,024.
 
     python benchmarks/scaling.py           # everything (a few minutes)
     python benchmarks/scaling.py --quick   # smaller sizes, to try it out
@@ -45,6 +59,7 @@ from sklearn.metrics.pairwise import rbf_kernel
 from sklearn.model_selection import train_test_split
 from sklearn.preprocessing import StandardScaler
 from sklearn.svm import SVC as LibsvmSVC
+from threadpoolctl import threadpool_info, threadpool_limits
 
 import svmlib
 from svmlib import (
@@ -58,7 +73,7 @@ from svmlib import (
     soft_margin_dual,
     solve,
 )
-from svmlib.batched import batched_smo
+from svmlib.batched import batched_smo, c_svc_block_problem, exact_psi
 from svmlib.kernel_rows import KernelRows
 from svmlib.lockstep import solve_pairs_lockstep
 from svmlib.multiclass import class_pairs, pair_members
@@ -67,6 +82,7 @@ from svmlib.solvers import SolverSettings
 RESULTS = Path(__file__).resolve().parent / "results" / "scaling.json"
 GAMMA, C, TOL, CACHE_MB = 0.05, 1.0, 1e-3, 200
 BLOCK = 2000
+BLAS_THREADS = 2  # both cores of the book's machines
 
 
 def synthetic(n, seed=0):
@@ -175,7 +191,8 @@ def compare(name, X_train, y_train, X_test, repeats, **parameters):
     print(
         f"{name:>22s} {row['n']:>7,} {time_ours:>9.3f} {time_svc:>9.3f} "
         f"{row['ratio']:>6.2f} {row['objective_difference']:>10.1e} "
-        f"{100 * row['agreement']:>8.2f}% {peak:>8.1f}",
+        f"{100 * row['agreement']:>8.2f}% {peak:>8.1f} "
+        f"{row['iterations']:>7,} {row['svc_iterations']:>7,}",
         flush=True,
     )
     return row
@@ -197,7 +214,8 @@ def comparison(sizes):
     warm_up()
     print(
         f"{'data':>22s} {'n':>7s} {'svmlib s':>9s} {'SVC s':>9s} "
-        f"{'ratio':>6s} {'obj diff':>10s} {'agree':>9s} {'peak MB':>8s}"
+        f"{'ratio':>6s} {'obj diff':>10s} {'agree':>9s} {'peak MB':>8s} "
+        f"{'updates':>7s} {'SVC upd':>7s}"
     )
     rows = []
     for n in sizes:
@@ -286,15 +304,21 @@ def growth(sizes):
     return times
 
 
-def profile(n):
+def profile(n, repeats=1):
     """Fractions of the batched solver's time at size n, by part of the
-    round."""
+    round (``repeats`` fits under the profiler), and its pair updates."""
     X, y = synthetic(n)
     profiler = cProfile.Profile()
     profiler.enable()
-    batched_smo(
-        X, y, C, Kernel("rbf", gamma=GAMMA), tol=TOL, cache_size=CACHE_MB
-    )
+    for _ in range(repeats):
+        result = batched_smo(
+            X,
+            y,
+            C,
+            Kernel("rbf", gamma=GAMMA),
+            tol=TOL,
+            cache_size=CACHE_MB,
+        )
     profiler.disable()
     stats = pstats.Stats(profiler).stats
     total = max(value[3] for value in stats.values())
@@ -319,57 +343,189 @@ def profile(n):
         f"batched solver at n = {n:,}: "
         + ", ".join(f"{k} {100 * v:.0f}%" for k, v in shares.items())
     )
-    return {"n": n, "total_s": total, "shares": shares}
+    return {
+        "n": n,
+        "total_s": total / repeats,
+        "updates": int(result.n_iter),
+        "shares": shares,
+    }
 
 
-def levers(n):
-    """Two levers on their own: kernel rows by Chapter 6's
-    KernelColumns.block against KernelRows, and the solver with and without
-    keeping half of the working set."""
-    X, y = synthetic(n)
+def rows_in_separate_passes(rows, indices, out, X_single, norms_single):
+    """Kernel rows as KernelRows.compute makes them in single precision, but
+    with the squared distances formed as the scaled -2 X_I X' plus the two
+    norms added in separate passes (the alternative to the augmented
+    product of eq. (eq-augmented-product))."""
+    factor = np.float32(-2.0 * rows.size**2)
+    step = rows.rows_per_block
+    for s in range(0, len(indices), step):
+        part = indices[s : s + step]
+        target = out[s : s + len(part)]
+        np.matmul(X_single[part], X_single.T, out=target)
+        target *= factor
+        target += norms_single[part][:, None]
+        target += norms_single[None, :]
+        np.maximum(target, 0.0, out=target)
+        rows.formula(target, **rows.parameters, out=target)
+    return out
+
+
+def row_levers(n):
+    """1,024 kernel rows at size n, four ways: Chapter 6's
+    KernelColumns.block (new arrays for every block, close pairs
+    re-checked) copied into a double-precision buffer; KernelRows into a
+    double-precision buffer (the block method alone); KernelRows into a
+    single-precision buffer (then single precision alone); and the
+    single-precision rows with the norms added in separate passes."""
+    X, _ = synthetic(n)
     kernel = Kernel("rbf", gamma=GAMMA)
     indices = np.arange(1024)
     columns, rows = KernelColumns(kernel, X), KernelRows(kernel, X)
-    out = np.empty((1024, n), dtype=np.float32)
+    out_double = np.ones((1024, n))  # touched before the timing
+    out_single = np.ones((1024, n), dtype=np.float32)
     step = rows.rows_per_block
-    seconds_columns, _ = timed(
-        lambda: [
-            out.__setitem__(
-                slice(s, s + step), columns.block(indices[s : s + step])
-            )
-            for s in range(0, 1024, step)
-        ],
-        3,
+    X_single = np.ascontiguousarray(rows.X, dtype=np.float32)
+    norms_single = (rows.norms * rows.size**2).astype(np.float32)
+    found = {"n": n}
+    for name, fill in (
+        (
+            "columns_block_s",
+            lambda: [
+                out_double.__setitem__(
+                    slice(s, s + step), columns.block(indices[s : s + step])
+                )
+                for s in range(0, 1024, step)
+            ],
+        ),
+        ("kernel_rows_double_s", lambda: rows.compute(indices, out_double)),
+        ("kernel_rows_s", lambda: rows.compute(indices, out_single)),
+        (
+            "separate_passes_s",
+            lambda: rows_in_separate_passes(
+                rows, indices, out_single, X_single, norms_single
+            ),
+        ),
+    ):
+        found[name], _ = timed(fill, 5)
+    print(
+        f"1,024 rows at n = {n:,}: KernelColumns.block "
+        f"{found['columns_block_s']:.3f} s, KernelRows in double "
+        f"{found['kernel_rows_double_s']:.3f} s, in single "
+        f"{found['kernel_rows_s']:.3f} s, norms in separate passes "
+        f"{found['separate_passes_s']:.3f} s",
+        flush=True,
     )
-    seconds_rows, _ = timed(lambda: rows.compute(indices, out), 3)
-    found = {
-        "n": n,
-        "columns_block_s": seconds_columns,
-        "kernel_rows_s": seconds_rows,
-    }
+    return found
+
+
+class DriftProbe:
+    """Wraps svmlib.batched.exact_psi while installed: at each exact
+    recomputation of psi inside solve_batched, records the largest
+    difference between the psi the rounds kept (read from the caller's
+    frame) and the recomputed one."""
+
+    def __init__(self):
+        import svmlib.batched as batched
+
+        self.module, self.original, self.differences = (
+            batched,
+            batched.exact_psi,
+            [],
+        )
+
+    def __call__(self, problem, alpha):
+        psi = self.original(problem, alpha)
+        kept = sys._getframe(1).f_locals.get("psi")
+        if kept is not None:
+            self.differences.append(float(np.max(np.abs(kept - psi))))
+        return psi
+
+    def __enter__(self):
+        self.module.exact_psi = self
+        return self
+
+    def __exit__(self, *exc):
+        self.module.exact_psi = self.original
+
+
+def levers(n):
+    """The solver at size n with and without keeping half of the working
+    set (rounds, pair updates, time); the drift of the kept psi at the exact
+    checks, and the error of the exact psi itself (single-precision rows
+    summed in double precision) against psi from double-precision rows."""
+    X, y = synthetic(n)
+    kernel = Kernel("rbf", gamma=GAMMA)
+    found = row_levers(n)
     for name, keep in (("keep_half", True), ("replace_all", False)):
         rounds = []
-        start = time.perf_counter()
-        batched_smo(
-            X,
-            y,
-            C,
-            kernel,
-            tol=TOL,
-            cache_size=CACHE_MB,
-            keep_half=keep,
-            callback=lambda r, v: rounds.append(r),
-        )
+        with DriftProbe() as probe:
+            seconds, result = timed(
+                lambda: batched_smo(
+                    X,
+                    y,
+                    C,
+                    kernel,
+                    tol=TOL,
+                    cache_size=CACHE_MB,
+                    keep_half=keep,
+                    callback=lambda r, v: rounds.append(r),
+                ),
+                1,
+            )
         found[name] = {
             "rounds": len(rounds) - 1,
-            "seconds": time.perf_counter() - start,
+            "updates": int(result.n_iter),
+            "seconds": seconds,
         }
+        if keep:
+            single = c_svc_block_problem(X, y, C, kernel)
+            double = c_svc_block_problem(X, y, C, kernel)
+            double.Q.storage = np.dtype(np.float64)
+            found["drift"] = {
+                "kept_vs_exact": probe.differences,
+                "exact_vs_double": float(
+                    np.max(
+                        np.abs(
+                            exact_psi(single, result.alpha)
+                            - exact_psi(double, result.alpha)
+                        )
+                    )
+                ),
+            }
     print(
-        f"levers at n = {n:,}: rows {seconds_columns:.3f} s "
-        f"(KernelColumns.block) vs {seconds_rows:.3f} s (KernelRows); "
-        f"rounds {found['keep_half']['rounds']} keeping half vs "
-        f"{found['replace_all']['rounds']} replacing all"
+        f"levers at n = {n:,}: rounds {found['keep_half']['rounds']} "
+        f"keeping half vs {found['replace_all']['rounds']} replacing all; "
+        f"drift of the kept psi {found['drift']['kept_vs_exact']}, "
+        f"exact psi vs double {found['drift']['exact_vs_double']:.1e}",
+        flush=True,
     )
+    return found
+
+
+def threads_lever(sizes):
+    """The bare batched solver with one BLAS thread against BLAS_THREADS,
+    side by side at each n (one run each)."""
+    kernel = Kernel("rbf", gamma=GAMMA)
+    found = {}
+    for n in sizes:
+        X, y = synthetic(n)
+
+        def fit():
+            return batched_smo(
+                X, y, C, kernel, tol=TOL, cache_size=CACHE_MB
+            )
+
+        def fit_one_thread():
+            with threadpool_limits(limits=1, user_api="blas"):
+                return fit()
+
+        both, _, one, _ = timed_side_by_side(fit, fit_one_thread, 1)
+        found[str(n)] = {"threads_s": both, "one_thread_s": one}
+        print(
+            f"n = {n:,}: {BLAS_THREADS} BLAS threads {both:.3f} s, "
+            f"one {one:.3f} s",
+            flush=True,
+        )
     return found
 
 
@@ -418,7 +574,8 @@ def block_size_lever(sizes):
 def pairs_lever():
     """The digits' 45 pairs of classes: solved side by side
     (svmlib.lockstep, as the estimator does) against one after the other
-    with batched_smo (the best of several runs each)."""
+    with batched_smo (the best of several runs each), with each problem's
+    pair updates both ways."""
     X, y = load_digits(return_X_y=True)
     X, _, y, _ = train_test_split(
         X, y, test_size=0.3, random_state=0, stratify=y
@@ -426,10 +583,10 @@ def pairs_lever():
     kernel = Kernel("rbf", gamma="scale").resolve(X)
     problems = [pair_members(y, a, b) for a, b in class_pairs(10)]
     settings = SolverSettings(C=1.0, tol=TOL, cache_size=CACHE_MB)
-    side_by_side, _ = timed(
+    side_by_side, together = timed(
         lambda: solve_pairs_lockstep(kernel, X, problems, settings), 15
     )
-    one_by_one, _ = timed(
+    one_by_one, alone = timed(
         lambda: [
             batched_smo(X[members], labels, 1.0, kernel, tol=TOL)
             for members, labels in problems
@@ -440,12 +597,17 @@ def pairs_lever():
         f"digits' 45 pairs: {side_by_side:.4f} s side by side vs "
         f"{one_by_one:.4f} s one after the other"
     )
-    return {"side_by_side_s": side_by_side, "one_by_one_s": one_by_one}
+    return {
+        "side_by_side_s": side_by_side,
+        "one_by_one_s": one_by_one,
+        "side_by_side_updates": [int(r.n_iter) for r in together],
+        "one_by_one_updates": [int(r.n_iter) for r in alone],
+    }
 
 
 def machine():
-    """What the times were measured on (LIBSVM runs on one core; numpy's
-    BLAS may use all)."""
+    """What the times were measured on, with the thread pools (BLAS and
+    OpenMP) as threadpoolctl reports them while pinned."""
     cpu = platform.processor() or platform.machine()
     try:
         for line in Path("/proc/cpuinfo").read_text().splitlines():
@@ -468,10 +630,25 @@ def machine():
         "python": platform.python_version(),
         "numpy": np.__version__,
         "svmlib": svmlib.__version__,
+        "blas_threads": BLAS_THREADS,
+        "thread_pools": [
+            {
+                "library": Path(pool["filepath"]).name,
+                "api": pool["internal_api"],
+                "version": pool.get("version"),
+                "threads": pool["num_threads"],
+            }
+            for pool in threadpool_info()
+        ],
     }
 
 
 def main(argv):
+    with threadpool_limits(limits=BLAS_THREADS):
+        run(argv)
+
+
+def run(argv):
     quick = "--quick" in argv
     sizes = [1_000, 5_000] if quick else [1_000, 5_000, 20_000, 50_000]
     growth_sizes = (
@@ -490,7 +667,9 @@ def main(argv):
         "comparison": comparison(sizes),
         "growth": growth(growth_sizes),
         "profile": profile(5_000 if quick else 20_000),
+        "profile_small": profile(1_000, repeats=10),
         "levers": levers(5_000 if quick else 20_000),
+        "threads": threads_lever([5_000] if quick else [20_000, 50_000]),
         "pairs": pairs_lever(),
         "block_sizes": block_size_lever(
             [2_000, 5_000] if quick else [2_000, 5_000, 20_000]

@@ -143,6 +143,19 @@ DRIFT_MARGIN = 0.75
 BLOCK_PER_ROOT_N = 7.0
 
 
+def block_size(n, itemsize, batch_size=BATCH_SIZE, cache_size=200.0):
+    """|B| for n variables whose rows take ``itemsize`` bytes an entry: n
+    if at most ``batch_size`` and the rows of all fit in ``cache_size``
+    megabytes (one block), else about 7 sqrt(n), within both limits and at
+    least MIN_BATCH."""
+    budget_rows = int(cache_size * MEGABYTE // (itemsize * n))
+    size = min(n, max(MIN_BATCH, min(batch_size, budget_rows)))
+    if size < n:  # rounds: blocks of about 7 sqrt(n) variables
+        rule = round(BLOCK_PER_ROOT_N * np.sqrt(n))
+        size = max(MIN_BATCH, min(size, rule))
+    return size
+
+
 def solve_batched(
     problem,
     tol=1e-3,
@@ -166,12 +179,8 @@ def solve_batched(
     rows, y, C, p = problem.Q, problem.y, problem.C, problem.p
     n = y.shape[0]
     max_iter = check_max_iter(max_iter, n)
-    budget_rows = int(cache_size * MEGABYTE // (rows.storage.itemsize * n))
-    size = min(n, max(MIN_BATCH, min(batch_size, budget_rows)))  # |B|
+    size = block_size(n, rows.storage.itemsize, batch_size, cache_size)
     whole = size == n  # a single block holds every variable
-    if not whole:  # rounds: blocks of about 7 sqrt(n) variables
-        rule = round(BLOCK_PER_ROOT_N * np.sqrt(n))
-        size = max(MIN_BATCH, min(size, rule))
     row_buffer = None if whole else np.zeros((size, n), dtype=rows.storage)
     S_block = None if whole else np.zeros((size, size))
     A_block = None if whole else np.empty((size, size))  # the a_it
