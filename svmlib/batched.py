@@ -144,10 +144,10 @@ BLOCK_PER_ROOT_N = 7.0
 
 
 def block_size(n, itemsize, batch_size=BATCH_SIZE, cache_size=200.0):
-    """|B| for n variables whose rows take ``itemsize`` bytes an entry: n
-    if at most ``batch_size`` and the rows of all fit in ``cache_size``
-    megabytes (one block), else about 7 sqrt(n), within both limits and at
-    least MIN_BATCH."""
+    """The size of a working set B for n variables whose rows take
+    ``itemsize`` bytes an entry: n if at most ``batch_size`` and the rows of
+    all fit in ``cache_size`` megabytes (one block), else about 7 sqrt(n),
+    within both limits and at least MIN_BATCH."""
     budget_rows = int(cache_size * MEGABYTE // (itemsize * n))
     size = min(n, max(MIN_BATCH, min(batch_size, budget_rows)))
     if size < n:  # rounds: blocks of about 7 sqrt(n) variables
