@@ -64,6 +64,7 @@ LOOK = (
     "sphinx-design",
     "sphinx-thebe",
     "sphinx-mathjax-offline",
+    "sphinx-exercise",
     "docutils",
     "pygments",
 )

@@ -1,9 +1,11 @@
 """How much code each page of the book shows, and how much it folds away.
 
 A code cell tagged ``hide-input``, ``hide-cell``, ``remove-input`` or
-``remove-cell`` shows no code until the reader opens it, so its lines are
-folded; every other code line is visible. ``python tools/code_lines.py``
-prints the table for every notebook of the book; the tests hold the limits.
+``remove-cell``, or one inside an exercise's solution (between
+``solution-start`` and ``solution-end``, which fold), shows no code until
+the reader opens it, so its lines are folded; every other line is visible.
+``python tools/code_lines.py`` prints the table for every notebook of the
+book; the tests hold the limits.
 """
 
 from __future__ import annotations
@@ -41,12 +43,19 @@ def is_folded(cell: dict) -> bool:
 def count_code_lines(path: Path) -> CodeLines:
     """Visible and folded code lines of a notebook, blank lines included."""
     visible = folded = 0
+    in_solution = False
     cells = json.loads(path.read_text(encoding="utf-8"))["cells"]
     for cell in cells:
+        if cell.get("cell_type") == "markdown":
+            text = cell_source(cell)
+            if "{solution-start}" in text:
+                in_solution = True
+            if "{solution-end}" in text:
+                in_solution = False
         if cell.get("cell_type") != "code":
             continue
         lines = cell_source(cell).splitlines()
-        if is_folded(cell):
+        if in_solution or is_folded(cell):
             folded += len(lines)
         else:
             visible += len(lines)
