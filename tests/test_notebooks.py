@@ -131,3 +131,21 @@ def test_printed_output_names_no_raw_equation_label(path):
         for match in RAW_LABEL.finditer(printed_text(output))
     ]
     assert not raw, f"{path.name}: {raw}"
+
+
+EXERCISE = re.compile(r"```\{exercise\}[^\n]*\n:label: (\S+)")
+SOLUTION = re.compile(r"```\{solution(?:-start)?\} (\S+)")
+MIN_EXERCISES = 6
+
+
+@pytest.mark.parametrize("path", CHAPTERS, ids=lambda p: p.name)
+def test_every_chapter_ends_with_exercises_and_their_solutions(path):
+    markdown = "\n".join(
+        source_of(cell)
+        for cell in cells_of(path)
+        if cell["cell_type"] == "markdown"
+    )
+    exercises = EXERCISE.findall(markdown)
+    solved = set(SOLUTION.findall(markdown))
+    assert len(exercises) >= MIN_EXERCISES, f"{path.name}: {exercises}"
+    assert not set(exercises) - solved, f"{path.name}: unsolved"

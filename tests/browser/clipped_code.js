@@ -1,8 +1,12 @@
-// Open every fold (hidden cells, toggles) and list the code and output
-// blocks wider than their box: a reader would have to scroll sideways.
+// Open every fold (hidden cells, and the dropdowns of toggled content such
+// as exercise solutions) and list the code and output blocks wider than
+// their box: a reader would have to scroll sideways.
 () => {
     for (const fold of document.querySelectorAll('details')) {
         fold.open = true;
+    }
+    for (const hidden of document.querySelectorAll('.toggle-hidden')) {
+        hidden.classList.remove('toggle-hidden');
     }
     const blocks = [...document.querySelectorAll('pre')];
     return {
