@@ -2,6 +2,7 @@
 """Batched working sets and their lean inner SMO (chapter "Scaling up")."""
 
 import numbers
+from dataclasses import dataclass
 
 import numpy as np
 from scipy.linalg.blas import daxpy
@@ -116,21 +117,23 @@ def select_batch(psi, up, low, excluded, count):
     return np.concatenate([top, bottom])
 
 
-def exact_psi(problem, alpha):
+def exact_psi(problem, alpha, storage=None):
     """psi = -y * (Q alpha + p) from scratch (Q alpha = diag(y) S (y *
     alpha)), from the rows of the non-zero alpha only, a block of rows at a
-    time: each block's rows in the precision the solver keeps them in, and
-    the sum over the blocks in double precision."""
+    time: each block's rows in the precision ``storage`` (by default the
+    one the rows are kept in), and the sum over the blocks in double
+    precision."""
     y, rows = problem.y, problem.Q
+    storage = rows.storage if storage is None else np.dtype(storage)
     psi = -y * problem.p
     nonzero = np.flatnonzero(alpha)
     block = np.empty(
         (min(rows.rows_per_block, max(nonzero.size, 1)), y.shape[0]),
-        dtype=rows.storage,
+        dtype=storage,
     )
     for start in range(0, nonzero.size, rows.rows_per_block):
         part = nonzero[start : start + rows.rows_per_block]
-        weights = (alpha[part] * y[part]).astype(rows.storage)
+        weights = (alpha[part] * y[part]).astype(storage)
         psi -= weights @ rows.compute(part, block[: part.size])
     return psi
 
@@ -164,6 +167,7 @@ def solve_batched(
     max_iter=None,
     callback=None,
     keep_half=True,
+    inner=None,
 ):
     """Batched working sets for eq. (eq-general-qp), the rounds of the
     chapter "Scaling up": select, rows, subproblem (solve_block), gradient.
@@ -174,18 +178,20 @@ def solve_batched(
     ``batch_size`` variables and at most the rows ``cache_size`` megabytes
     hold: all n if that allows, else about 7 sqrt(n). ``keep_half=False``
     replaces the whole working set in every round (for comparison only).
+    ``inner`` solves the subproblems: a function with solve_block's
+    arguments (None: solve_block).  If rows kept in single precision cannot
+    reach ``tol`` (a large C magnifies their rounding), the rounds go on
+    with rows in double precision.
     """
     tol, batch_size = check_tol(tol), check_batch_size(batch_size)
+    inner = solve_block if inner is None else inner
     rows, y, C, p = problem.Q, problem.y, problem.C, problem.p
     n = y.shape[0]
     max_iter = check_max_iter(max_iter, n)
-    size = block_size(n, rows.storage.itemsize, batch_size, cache_size)
+    storage = rows.storage
+    size = block_size(n, storage.itemsize, batch_size, cache_size)
     whole = size == n  # a single block holds every variable
-    row_buffer = None if whole else np.zeros((size, n), dtype=rows.storage)
-    S_block = None if whole else np.zeros((size, size))
-    A_block = None if whole else np.empty((size, size))  # the a_it
-    slot_point = np.full(size, -1)  # the variable whose row each slot holds
-    half = size // 2  # slots [0, half) and [half, size): the halves
+    buffers = RoundBuffers.allocate(size, n, None if whole else storage)
     alpha = problem.alpha0.astype(float).copy()
     psi = exact_psi(problem, alpha)
     status, n_iter, round_, exact_checks = Status.MAX_ITER, 0, 0, 0
@@ -193,13 +199,7 @@ def solve_batched(
     target = tol if whole else DRIFT_MARGIN * tol
     while n_iter < max_iter:
         up, low = up_low_sets(alpha, y, C)
-        m = np.max(psi, where=up, initial=-np.inf)
-        M = np.min(psi, where=low, initial=np.inf)
-        if not np.isfinite(m - M):
-            raise FloatingPointError(
-                "the gradient is not finite: the kernel values are too "
-                "large; scale the features"
-            )
+        m, M = psi_bounds(psi, up, low)
         if callback is not None:
             callback(round_, m - M)
         if m - M < target:
@@ -207,17 +207,25 @@ def solve_batched(
                 status = Status.OPTIMAL
                 break
             # undo the drift of single-precision sums
-            psi = exact_psi(problem, alpha)
-            up, low = up_low_sets(alpha, y, C)
-            m = np.max(psi, where=up, initial=-np.inf)
-            M = np.min(psi, where=low, initial=np.inf)
+            psi = exact_psi(problem, alpha, storage)
+            m, M = psi_bounds(psi, up, low)
             exact_checks += 1
             if m - M < tol:
                 status = Status.OPTIMAL
                 break
             if exact_checks == MAX_EXACT_CHECKS:
-                status = Status.INACCURATE
-                break
+                if storage == np.float64:
+                    status = Status.INACCURATE
+                    break
+                # single-precision rows are too coarse: double from now on
+                storage, exact_checks = np.dtype(np.float64), 0
+                size = block_size(
+                    n, storage.itemsize, batch_size, cache_size
+                )
+                buffers = RoundBuffers.allocate(size, n, storage)
+                psi = exact_psi(problem, alpha, storage)
+                m, M = psi_bounds(psi, up, low)
+        slot_point, half = buffers.slot_point, size // 2
         if whole:  # 1. select
             free = slice(0, size if round_ == 0 else 0)
             new = np.arange(free.stop)
@@ -237,33 +245,35 @@ def solve_batched(
         slots = slice(free.start, free.start + new.size)
         slot_point[slots] = new
         if whole and new.size:  # 2. rows
-            S_block = rows.compute(new, np.empty((n, n)))
+            buffers.S_BB = rows.compute(new, np.empty((n, n)))
         elif new.size:  # straight into the buffer's free rows
-            rows.compute(new, row_buffer[slots])
+            rows.compute(new, buffers.rows[slots])
             columns = np.where(slot_point >= 0, slot_point, 0)
-            rows.compute(new, S_block[slots], columns=columns)
-            S_block[:, slots] = S_block[slots, :].T
+            rows.compute(new, buffers.S_BB[slots], columns=columns)
+            buffers.S_BB[:, slots] = buffers.S_BB[slots, :].T
         active = np.flatnonzero(slot_point >= 0)  # 3. subproblem
         B = slot_point[active]
         full = active.size == size
-        S_BB = S_block if full else S_block[np.ix_(active, active)]
+        S_BB = (
+            buffers.S_BB if full else buffers.S_BB[np.ix_(active, active)]
+        )
         alpha_B, psi_B = alpha[B].copy(), psi[B].copy()
         inner_tol = target if whole else max(target, INNER_FACTOR * (m - M))
-        A_B = A_block if full else None
+        A_B = buffers.A if full else None
         budget = max_iter - n_iter  # the pair updates left
-        n_iter += solve_block(
+        n_iter += inner(
             S_BB, psi_B, y[B], alpha_B, C[B], inner_tol, budget, A=A_B
         )
         if whole:  # 4. gradient
             psi[B] = psi_B
         else:
-            change = np.zeros(size, dtype=rows.storage)
+            change = np.zeros(size, dtype=storage)
             change[active] = (alpha_B - alpha[B]) * y[B]
-            psi -= change @ row_buffer
+            psi -= change @ buffers.rows
         alpha[B] = alpha_B
         round_ += 1
     if status == Status.MAX_ITER and not whole:
-        psi = exact_psi(problem, alpha)
+        psi = exact_psi(problem, alpha, storage)
     return block_result(alpha, psi, y, p, C, n_iter, status)
 
 
@@ -281,6 +291,45 @@ def check_batch_size(batch_size):
             f"got {batch_size!r}"
         )
     return int(batch_size)
+
+
+@dataclass(eq=False)
+class RoundBuffers:
+    """What a solve in rounds allocates once, for blocks of ``size``
+    variables: the row buffer (size x n), the block S_BB and the inner
+    solver's matrix of the a_it (size x size each), and the variable whose
+    row each slot holds (-1: none).  With a single block (``storage`` None)
+    only the slots; S_BB is computed in the first round."""
+
+    rows: np.ndarray | None
+    S_BB: np.ndarray | None
+    A: np.ndarray | None
+    slot_point: np.ndarray
+
+    @classmethod
+    def allocate(cls, size, n, storage):
+        slot_point = np.full(size, -1)
+        if storage is None:
+            return cls(None, None, None, slot_point)
+        return cls(
+            np.zeros((size, n), dtype=storage),
+            np.zeros((size, size)),
+            np.empty((size, size)),
+            slot_point,
+        )
+
+
+def psi_bounds(psi, up, low):
+    """m = max of psi over I_up and M = min over I_low, eq. (eq-m-M); an
+    error if they are not finite."""
+    m = np.max(psi, where=up, initial=-np.inf)
+    M = np.min(psi, where=low, initial=np.inf)
+    if not np.isfinite(m - M):
+        raise FloatingPointError(
+            "the gradient is not finite: the kernel values are too "
+            "large; scale the features"
+        )
+    return m, M
 
 
 def block_result(alpha, psi, y, p, C, n_iter, status):
@@ -330,9 +379,17 @@ def batched_smo(
     max_iter=None,
     callback=None,
     keep_half=True,
+    inner=None,
 ):
     """Train a C-SVC with the batched solver; returns a SolverResult."""
     problem = c_svc_block_problem(X, y, C, kernel)
     return solve_batched(
-        problem, tol, batch_size, cache_size, max_iter, callback, keep_half
+        problem,
+        tol,
+        batch_size,
+        cache_size,
+        max_iter,
+        callback,
+        keep_half,
+        inner,
     )

@@ -17,7 +17,7 @@ from svmlib.kernel_cache import MEGABYTE
 from svmlib.kernels import Kernel
 from svmlib.result import Status
 from svmlib.solver import check_tol
-from svmlib.svc_input import DECISION_SHAPES, check_box_bound, check_choice, check_flag, check_iteration_limit, check_kernel_choice, check_positive, check_seed, check_square_gram, first_non_finite, kernel_from_callable, label_text, number_of_rows, numbers_only
+from svmlib.svc_input import DECISION_SHAPES, check_box_bound, check_choice, check_class_labels, check_flag, check_iteration_limit, check_kernel_choice, check_positive, check_seed, check_square_gram, first_non_finite, kernel_from_callable, label_text, number_of_rows, numbers_only
 from svmlib.solvers import SOLVERS, SolverSettings, print_summary, train_binary
 from svmlib.multiclass import class_pairs, ovr_scores, pack_dual_coef, pair_members, unpack_dual_coef, vote
 
@@ -49,14 +49,36 @@ def announce_pair(solver, classes, i, j, n_members):
     )
 
 
+def report_pairs(solver, pairs, problems, results, classes, settings):
+    """The pairs' models (members and alpha_t y_t) and results, from
+    solvers that trained all pairs together; their reports if verbose."""
+    for (i, j), (members, _), result in zip(pairs, problems, results):
+        if settings.verbose:
+            announce_pair(solver, classes, i, j, members.size)
+            print_summary(result, settings.C)
+    return [
+        (members, result.alpha * y_pair)
+        for (members, y_pair), result in zip(problems, results)
+    ], results
+
+
 def train_pairs(solver, kernel, data, y_index, classes, settings, seed):
     """Train the two-class problem of every pair of classes, eq. (eq-ovo).
     ``kernel`` is a Kernel (``data`` holds points) or "precomputed"
     (``data`` is the Gram matrix).  Returns, per pair, the members and their
     coefficients alpha_t y_t, and the SolverResults.  The "batched" solver
     trains many small pairs side by side (solve_pairs_lockstep, from the
-    chapter "Scaling up")."""
+    chapter "Scaling up"); "auto" solves them one after the other on blocks
+    of one shared Gram matrix (solve_pairs_shared, from the chapter "Fast
+    by default") when it fits in the cache."""
     pairs = class_pairs(classes.size)
+    if solver == "auto" and len(pairs) > 1:
+        # a later chapter's module
+        from svmlib.fast import solve_pairs_shared
+
+        solved = solve_pairs_shared(kernel, data, y_index, pairs, settings)
+        if solved is not None:
+            return report_pairs(solver, pairs, *solved, classes, settings)
     problems = [pair_members(y_index, i, j) for i, j in pairs]
     if solver == "batched":
         # a later chapter's module
@@ -64,16 +86,9 @@ def train_pairs(solver, kernel, data, y_index, classes, settings, seed):
 
         if lockstep_applies(problems, y_index.size, settings.cache_size):
             results = solve_pairs_lockstep(kernel, data, problems, settings)
-            for (i, j), (members, _), result in zip(
-                pairs, problems, results
-            ):
-                if settings.verbose:
-                    announce_pair(solver, classes, i, j, members.size)
-                    print_summary(result, settings.C)
-            return [
-                (members, result.alpha * y_pair)
-                for (members, y_pair), result in zip(problems, results)
-            ], results
+            return report_pairs(
+                solver, pairs, problems, results, classes, settings
+            )
     seeds = np.random.SeedSequence(seed).spawn(len(pairs))
     models, results = [], []
     for (i, j), (members, y_pair), pair_seed in zip(pairs, problems, seeds):
@@ -107,7 +122,7 @@ class _BaseSVC(ClassifierMixin, BaseEstimator):
         gamma="scale",
         coef0=0.0,
         tol=1e-3,
-        solver="smo",
+        solver="auto",
         cache_size=200,
         shrinking=True,
         max_iter=-1,
@@ -188,7 +203,7 @@ class _BaseSVC(ClassifierMixin, BaseEstimator):
                 ensure_all_finite=False,
             )
         first_non_finite(X)
-        check_classification_targets(y)
+        check_class_labels(y)
         classes, y_index = np.unique(y, return_inverse=True)
         if classes.size < 2:
             raise ValueError(
@@ -301,14 +316,15 @@ class SVC(_BaseSVC):
         or a positive number.
     tol : float, default=1e-3
         The solver's stopping tolerance.
-    solver : str, default="smo"
-        Which solver trains each two-class problem: "smo", "platt",
-        "simplified", "cvxopt" or "batched"; see svmlib.solvers.
+    solver : str, default="auto"
+        Which solver trains each two-class problem: "auto" (the fastest
+        for the problem, see svmlib.fast), "smo", "platt", "simplified",
+        "cvxopt" or "batched"; see svmlib.solvers.
     cache_size : float, default=200
-        Kernel cache of the "smo" solver, or the row buffer of "batched", in
-        megabytes.
+        Megabytes for the Gram matrix of "auto" (used when it fits), the
+        kernel cache of "smo", or the row buffer of "batched" and "auto".
     shrinking : bool, default=True
-        Whether the "smo" solver shrinks.
+        Whether the "auto" and "smo" solvers shrink.
     max_iter : int, default=-1
         Iteration limit of the solver per two-class problem; -1 for none.
     decision_function_shape : {"ovr", "ovo"}, default="ovr"

@@ -139,7 +139,27 @@ def train_batched(X, y, kernel, settings, seed):
     )
 
 
+def train_auto(X, y, kernel, settings, seed):
+    """The default: the solver the chapter "Fast by default" chooses by the
+    problem (imported when first used, as that chapter comes later);
+    max_iter counts pair updates."""
+    from svmlib.fast import auto_smo
+
+    return auto_smo(
+        X,
+        y,
+        settings.C,
+        kernel,
+        tol=settings.tol,
+        cache_size=settings.cache_size,
+        shrinking=settings.shrinking,
+        max_iter=settings.max_iter,
+        callback=print_round if settings.verbose else None,
+    )
+
+
 SOLVERS = {
+    "auto": train_auto,
     "smo": train_smo,
     "platt": train_platt,
     "simplified": train_simplified,

@@ -5,6 +5,7 @@ import numbers
 from contextlib import contextmanager
 
 import numpy as np
+from sklearn.utils.multiclass import check_classification_targets
 
 from svmlib.hinge import check_C
 from svmlib.kernels import (
@@ -142,6 +143,18 @@ def number_of_rows(data):
         return len(data)
     except TypeError:
         return None
+
+
+def check_class_labels(y):
+    """scikit-learn's check_classification_targets for the 1-D labels that
+    validate_data returns, without its general machinery where the answer
+    is plain: integers and whole floats are class labels; anything else
+    (fractions, objects) goes to scikit-learn's check and its message."""
+    if y.dtype.kind in "biu":
+        return
+    if y.dtype.kind == "f" and np.all(y == np.floor(y)):
+        return
+    check_classification_targets(y)
 
 
 def label_text(label):

@@ -24,7 +24,7 @@ from svmlib import (
     soft_margin_dual,
 )
 
-SOLVERS = ("cvxopt", "smo", "platt", "simplified", "batched")
+SOLVERS = ("cvxopt", "smo", "platt", "simplified", "batched", "auto")
 
 
 def negative_distance(A, B):

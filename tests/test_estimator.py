@@ -226,7 +226,13 @@ def test_random_state_makes_platt_and_the_simplified_smo_repeatable(iris):
 
 @pytest.mark.parametrize(
     "solver, max_iter",
-    [("smo", 3), ("platt", 2), ("simplified", 1), ("cvxopt", 2)],
+    [
+        ("auto", 3),
+        ("smo", 3),
+        ("platt", 2),
+        ("simplified", 1),
+        ("cvxopt", 2),
+    ],
 )
 def test_max_iter_stops_the_solver_with_a_convergence_warning(
     cancer, solver, max_iter
@@ -250,7 +256,7 @@ def test_verbose_prints_libsvms_report_for_each_pair(iris, capsys):
         out.count("optimization finished (optimal)") == 3
         and out.count("nSV = ") == 3
     )
-    assert "[smo] class 0 (+1) against class 1 (-1), 100 points" in out
+    assert "[auto] class 0 (+1) against class 1 (-1), 100 points" in out
     SVC().fit(X, y)
     assert capsys.readouterr().out == ""
 

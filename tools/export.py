@@ -189,7 +189,15 @@ def top_level_names(tree: ast.Module) -> list[str]:
                 if isinstance(node, ast.Assign)
                 else [node.target]
             )
-            names.extend(t.id for t in targets if isinstance(t, ast.Name))
+            for target in targets:  # a name, or a tuple of names
+                elements = (
+                    target.elts
+                    if isinstance(target, ast.Tuple)
+                    else [target]
+                )
+                names.extend(
+                    e.id for e in elements if isinstance(e, ast.Name)
+                )
     return names
 
 

@@ -1,0 +1,166 @@
+# Generated from chapters/fast_default.ipynb by tools/export.py. Do not edit: change the notebook, then run `make export`.
+"""The default solver, chosen by the problem (chapter "Fast by default")."""
+
+import numpy as np
+
+from svmlib.batched import block_result, psi_bounds, solve_batched
+from svmlib.kernel_cache import MEGABYTE
+from svmlib.result import Status
+from svmlib.solver import SHRINK_INTERVAL, check_max_iter, check_tol
+from svmlib.working_set import up_low_sets
+from svmlib.batched import c_svc_block_problem
+from svmlib.kernel_rows import KernelRows
+from svmlib.kernels import Kernel
+from svmlib.solver import QPProblem
+from svmlib.compiled import OPTIMAL, signed_smo, solve_block_compiled
+
+
+def gram_fits(n, cache_size):
+    """Whether the n x n Gram matrix, in double precision, fits in
+    ``cache_size`` megabytes."""
+    return 8.0 * n * n <= cache_size * MEGABYTE
+
+
+def solve_dense(problem, S, tol=1e-3, shrinking=True, max_iter=None):
+    """eq. (eq-general-qp) with its whole S = diag(y) Q diag(y) given as a
+    dense matrix, by signed_smo (WSS2, with shrinking if ``shrinking``);
+    ``problem`` supplies p, y, C and alpha0 (its Q is not used).  Returns a
+    SolverResult whose n_iter counts pair updates."""
+    tol = check_tol(tol)
+    y, C, p = problem.y, problem.C, problem.p
+    n = y.shape[0]
+    max_iter = check_max_iter(max_iter, n)
+    alpha = problem.alpha0.astype(float).copy()
+    psi_zero = -y * p
+    psi = psi_zero - S @ (y * alpha) if alpha.any() else psi_zero.copy()
+    psi_bounds(psi, *up_low_sets(alpha, y, C))  # finite, or an error
+    n_iter, ending = signed_smo(
+        S,
+        psi,
+        psi_zero,
+        y,
+        alpha,
+        C,
+        eps=tol,
+        max_iter=max_iter,
+        shrinking=shrinking,
+        interval=min(n, SHRINK_INTERVAL),
+    )
+    status = Status.OPTIMAL if ending == OPTIMAL else Status.MAX_ITER
+    return block_result(alpha, psi, y, p, C, n_iter, status)
+
+
+def solve_auto(
+    problem,
+    tol=1e-3,
+    cache_size=200.0,
+    shrinking=True,
+    max_iter=None,
+    callback=None,
+):
+    """The default solver for eq. (eq-general-qp), ``problem.Q`` a
+    KernelRows or GramRows: if the Gram matrix fits in ``cache_size``
+    megabytes, compute it once and use solve_dense; otherwise the rounds
+    of solve_batched with the compiled inner solver (``callback`` is called
+    once per round, as there)."""
+    n = problem.y.shape[0]
+    if gram_fits(n, cache_size):
+        S = problem.Q.compute(np.arange(n), np.empty((n, n)))
+        return solve_dense(problem, S, tol, shrinking, max_iter)
+    return solve_batched(
+        problem,
+        tol,
+        cache_size=cache_size,
+        max_iter=max_iter,
+        callback=callback,
+        inner=solve_block_compiled,
+    )
+
+
+def auto_smo(
+    X,
+    y,
+    C,
+    kernel="precomputed",
+    tol=1e-3,
+    cache_size=200.0,
+    shrinking=True,
+    max_iter=None,
+    callback=None,
+):
+    """Train a C-SVC with the default solver; returns a SolverResult."""
+    problem = c_svc_block_problem(X, y, C, kernel)
+    return solve_auto(
+        problem, tol, cache_size, shrinking, max_iter, callback
+    )
+
+
+def shared_gram(kernel, data, order, cache_size):
+    """The Gram matrix of all the training points, taken in the order
+    ``order``, in double precision, or None if it does not fit in
+    ``cache_size`` megabytes.  ``kernel`` is a Kernel (``data`` holds the
+    points) or "precomputed" (``data`` is the Gram matrix)."""
+    n = order.size
+    if not gram_fits(n, cache_size):
+        return None
+    if isinstance(kernel, Kernel):
+        return KernelRows(kernel, data[order]).compute(
+            np.arange(n), np.empty((n, n))
+        )
+    return np.ascontiguousarray(data[np.ix_(order, order)], dtype=float)
+
+
+def solve_pairs_shared(kernel, data, y_index, pairs, settings):
+    """The C-SVC of each pair of classes (i, j) in ``pairs`` by solve_dense,
+    one after the other, each on its block of one shared Gram matrix (for
+    C-SVC, S = K).  The points are sorted by class first, as LIBSVM does,
+    so that a pair's block is four contiguous slices of the Gram matrix.
+    Returns each pair's members (indices into data) and labels (+1 for
+    class i), and the SolverResults; or None if the Gram matrix does not
+    fit in the cache."""
+    order = np.argsort(y_index, kind="stable")
+    K = shared_gram(kernel, data, order, settings.cache_size)
+    if K is None:
+        return None
+    start = np.searchsorted(y_index[order], np.arange(y_index.max() + 2))
+    largest = max(
+        start[i + 1] - start[i] + start[j + 1] - start[j] for i, j in pairs
+    )
+    buffer = np.empty(largest * largest)  # allocated once: S of each pair
+    problems, results = [], []
+    for i, j in pairs:
+        first, second = (
+            slice(start[i], start[i + 1]),
+            slice(start[j], start[j + 1]),
+        )
+        n_first = first.stop - first.start
+        size = n_first + second.stop - second.start
+        S = buffer[: size * size].reshape(size, size)
+        S[:n_first, :n_first], S[:n_first, n_first:] = (
+            K[first, first],
+            K[first, second],
+        )
+        S[n_first:, :n_first], S[n_first:, n_first:] = (
+            K[second, first],
+            K[second, second],
+        )
+        labels = np.where(np.arange(size) < n_first, 1.0, -1.0)
+        problem = QPProblem(
+            Q=None,  # solve_dense takes S instead
+            p=-np.ones(size),
+            y=labels,
+            C=np.full(size, settings.C),
+            alpha0=np.zeros(size),
+        )
+        members = np.concatenate([order[first], order[second]])
+        problems.append((members, labels))
+        results.append(
+            solve_dense(
+                problem,
+                S,
+                settings.tol,
+                settings.shrinking,
+                settings.max_iter,
+            )
+        )
+    return problems, results
