@@ -193,7 +193,8 @@ def solve_batched(
     whole = size == n  # a single block holds every variable
     buffers = RoundBuffers.allocate(size, n, None if whole else storage)
     alpha = problem.alpha0.astype(float).copy()
-    psi = exact_psi(problem, alpha)
+    # a single block keeps psi in double precision from the start
+    psi = exact_psi(problem, alpha, np.float64 if whole else storage)
     status, n_iter, round_, exact_checks = Status.MAX_ITER, 0, 0, 0
     # the rounds' goal, below tol for the drift
     target = tol if whole else DRIFT_MARGIN * tol
@@ -320,15 +321,15 @@ class RoundBuffers:
 
 
 def psi_bounds(psi, up, low):
-    """m = max of psi over I_up and M = min over I_low, eq. (eq-m-M); an
-    error if they are not finite."""
-    m = np.max(psi, where=up, initial=-np.inf)
-    M = np.min(psi, where=low, initial=np.inf)
-    if not np.isfinite(m - M):
+    """m = max of psi over I_up and M = min over I_low, eq. (eq-m-M) (-inf
+    and inf for an empty set); an error if psi is not finite."""
+    if not np.isfinite(psi).all():
         raise FloatingPointError(
             "the gradient is not finite: the kernel values are too "
             "large; scale the features"
         )
+    m = np.max(psi, where=up, initial=-np.inf)
+    M = np.min(psi, where=low, initial=np.inf)
     return m, M
 
 

@@ -48,10 +48,10 @@ def take_pair_step(S, psi, y, alpha, C, i, j):
         new_i = C[i] if y_i > 0 else 0.0
     if t == room_j:
         new_j = 0.0 if y_j > 0 else C[j]
-    w_i, w_j = -(new_i - old_i) * y_i, -(new_j - old_j) * y_j
+    scale_i, scale_j = -(new_i - old_i) * y_i, -(new_j - old_j) * y_j
     S_i, S_j = S[i], S[j]
     for s in range(psi.shape[0]):
-        psi[s] = (psi[s] + w_i * S_i[s]) + w_j * S_j[s]
+        psi[s] = (psi[s] + scale_i * S_i[s]) + scale_j * S_j[s]
     alpha[i], alpha[j] = new_i, new_j
     return old_i, new_i, old_j, new_j
 
@@ -134,15 +134,25 @@ def gather(S, chosen):
 
 @njit(cache=True)
 def every_variable(
-    S, S_diag, psi, psi_zero, psi_bar, y, alpha, C, kept, W_psi, W_alpha
+    S,
+    S_diag,
+    psi,
+    psi_zero,
+    psi_bar,
+    y,
+    alpha,
+    C,
+    kept,
+    psi_work,
+    alpha_work,
 ):
-    """Bring every variable back: write the working copies W_psi, W_alpha
-    (of the variables ``kept``) into psi and alpha, rebuild the psi of the
-    others, and return the full arrays as the working ones, with I_up and
-    I_low."""
+    """Bring every variable back: write the working copies psi_work and
+    alpha_work (of the variables ``kept``) into psi and alpha, rebuild the
+    psi of the others, and return the full arrays as the working ones,
+    with I_up and I_low."""
     n = psi.shape[0]
     if kept.size < n:
-        psi[kept], alpha[kept] = W_psi, W_alpha
+        psi[kept], alpha[kept] = psi_work, alpha_work
         reconstruct_psi(S, psi, psi_zero, psi_bar, y, alpha, C, kept)
     up, low = np.empty(n, dtype=np.bool_), np.empty(n, dtype=np.bool_)
     for t in range(n):
@@ -151,20 +161,22 @@ def every_variable(
 
 
 @njit(cache=True)
-def compact(S, S_diag, psi, y, alpha, C, kept, W_psi, W_alpha, up, low):
+def compact(
+    S, S_diag, psi, y, alpha, C, kept, psi_work, alpha_work, up, low
+):
     """Copies of the working variables still in I_up or I_low, their rows
     and columns of S included, after writing the current working values
     into psi and alpha."""
-    psi[kept], alpha[kept] = W_psi, W_alpha
+    psi[kept], alpha[kept] = psi_work, alpha_work
     local = np.flatnonzero(up | low)
     chosen = kept[local]
     return (
         chosen,
         gather(S, chosen),
         S_diag[chosen],
-        W_psi[local],
+        psi_work[local],
         y[chosen],
-        W_alpha[local],
+        alpha_work[local],
         C[chosen],
         up[local],
         low[local],
@@ -189,7 +201,17 @@ def signed_smo(
     for t in range(n):
         if shrinking and alpha[t] >= C[t]:
             move_bound_row(S, psi_bar, y, C, t, 1.0)
-    kept, W, W_diag, W_psi, W_y, W_alpha, W_C, up, low = every_variable(
+    (
+        kept,
+        S_work,
+        diag_work,
+        psi_work,
+        y_work,
+        alpha_work,
+        C_work,
+        up,
+        low,
+    ) = every_variable(
         S,
         S_diag,
         psi,
@@ -209,76 +231,112 @@ def signed_smo(
             countdown -= 1
             if countdown == 0:
                 countdown = interval
-                m, M = flag_bounds(W_psi, up, low)
+                m, M = flag_bounds(psi_work, up, low)
                 if not unshrunk and m - M <= UNSHRINK_FACTOR * eps:
                     unshrunk, shrunk = True, False
-                    kept, W, W_diag, W_psi, W_y, W_alpha, W_C, up, low = (
-                        every_variable(
-                            S,
-                            S_diag,
-                            psi,
-                            psi_zero,
-                            psi_bar,
-                            y,
-                            alpha,
-                            C,
-                            kept,
-                            W_psi,
-                            W_alpha,
-                        )
+                    (
+                        kept,
+                        S_work,
+                        diag_work,
+                        psi_work,
+                        y_work,
+                        alpha_work,
+                        C_work,
+                        up,
+                        low,
+                    ) = every_variable(
+                        S,
+                        S_diag,
+                        psi,
+                        psi_zero,
+                        psi_bar,
+                        y,
+                        alpha,
+                        C,
+                        kept,
+                        psi_work,
+                        alpha_work,
                     )
-                    m, M = flag_bounds(W_psi, up, low)
-                left = shrink(W_psi, up, low, m, M)
-                shrunk = shrunk or left < W_psi.shape[0]
-                if left <= COMPACT_BELOW * W_psi.shape[0]:
-                    kept, W, W_diag, W_psi, W_y, W_alpha, W_C, up, low = (
-                        compact(
-                            S,
-                            S_diag,
-                            psi,
-                            y,
-                            alpha,
-                            C,
-                            kept,
-                            W_psi,
-                            W_alpha,
-                            up,
-                            low,
-                        )
+                    m, M = flag_bounds(psi_work, up, low)
+                left = shrink(psi_work, up, low, m, M)
+                shrunk = shrunk or left < psi_work.shape[0]
+                if left <= COMPACT_BELOW * psi_work.shape[0]:
+                    (
+                        kept,
+                        S_work,
+                        diag_work,
+                        psi_work,
+                        y_work,
+                        alpha_work,
+                        C_work,
+                        up,
+                        low,
+                    ) = compact(
+                        S,
+                        S_diag,
+                        psi,
+                        y,
+                        alpha,
+                        C,
+                        kept,
+                        psi_work,
+                        alpha_work,
+                        up,
+                        low,
                     )
-        i, j, found = select_pair(W, W_diag, W_psi, up, low, eps)
+        i, j, found = select_pair(S_work, diag_work, psi_work, up, low, eps)
         if not found and shrunk:  # optimal on the working ones only
-            kept, W, W_diag, W_psi, W_y, W_alpha, W_C, up, low = (
-                every_variable(
-                    S,
-                    S_diag,
-                    psi,
-                    psi_zero,
-                    psi_bar,
-                    y,
-                    alpha,
-                    C,
-                    kept,
-                    W_psi,
-                    W_alpha,
-                )
+            (
+                kept,
+                S_work,
+                diag_work,
+                psi_work,
+                y_work,
+                alpha_work,
+                C_work,
+                up,
+                low,
+            ) = every_variable(
+                S,
+                S_diag,
+                psi,
+                psi_zero,
+                psi_bar,
+                y,
+                alpha,
+                C,
+                kept,
+                psi_work,
+                alpha_work,
             )
             shrunk, countdown = False, 1
-            i, j, found = select_pair(W, W_diag, W_psi, up, low, eps)
+            i, j, found = select_pair(
+                S_work, diag_work, psi_work, up, low, eps
+            )
         if not found:
             ending = OPTIMAL
             break
         n_iter += 1
         old_i, new_i, old_j, new_j = take_pair_step(
-            W, W_psi, W_y, W_alpha, W_C, i, j
+            S_work, psi_work, y_work, alpha_work, C_work, i, j
         )
         for v, old, new in ((i, old_i, new_i), (j, old_j, new_j)):
-            set_flags(v, W_alpha, W_y, W_C, up, low)
-            if shrinking and (old >= W_C[v]) != (new >= W_C[v]):
-                sign = 1.0 if new >= W_C[v] else -1.0
+            set_flags(v, alpha_work, y_work, C_work, up, low)
+            if shrinking and (old >= C_work[v]) != (new >= C_work[v]):
+                sign = 1.0 if new >= C_work[v] else -1.0
                 move_bound_row(S, psi_bar, y, C, kept[v], sign)
     every_variable(
-        S, S_diag, psi, psi_zero, psi_bar, y, alpha, C, kept, W_psi, W_alpha
+        S,
+        S_diag,
+        psi,
+        psi_zero,
+        psi_bar,
+        y,
+        alpha,
+        C,
+        kept,
+        psi_work,
+        alpha_work,
     )
     return n_iter, ending
 

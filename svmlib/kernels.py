@@ -306,11 +306,10 @@ class Kernel:
         """
         X = check_matrix(X)
         function = KERNEL_FUNCTIONS[self.name]
-        if self.name in DISTANCE_KERNELS:
-            return np.full(
-                X.shape[0],
-                function(np.zeros((1, 1)), **self.parameters())[0, 0],
-            )
+        if self.name in DISTANCE_KERNELS:  # the formula at distance 0
+            formula = KERNEL_FORMULAS[self.name]
+            at_zero = formula(np.zeros(1), **self.parameters())
+            return np.full(X.shape[0], at_zero[0])
         inner = np.einsum("ij,ij->i", X, X)
         return function(
             inner[:, None], np.ones((1, 1)), **self.parameters()
