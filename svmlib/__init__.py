@@ -255,6 +255,21 @@ from .fast import (
     shared_gram,
     solve_pairs_shared,
 )
+from .problems import (
+    DoubledRows,
+    kernel_rows,
+    check_epsilon,
+    check_nu,
+    check_targets,
+    svr_problem,
+    svr_coefficients,
+    one_class_start,
+    one_class_problem,
+)
+from .one_problem import (
+    SVR,
+    OneClassSVM,
+)
 
 __version__ = "0.1.0"
 
@@ -445,4 +460,15 @@ __all__ = [
     "auto_smo",
     "shared_gram",
     "solve_pairs_shared",
+    "DoubledRows",
+    "kernel_rows",
+    "check_epsilon",
+    "check_nu",
+    "check_targets",
+    "svr_problem",
+    "svr_coefficients",
+    "one_class_start",
+    "one_class_problem",
+    "SVR",
+    "OneClassSVM",
 ]

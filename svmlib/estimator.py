@@ -109,10 +109,64 @@ def train_pairs(solver, kernel, data, y_index, classes, settings, seed):
     return models, results
 
 
-class _BaseSVC(ClassifierMixin, BaseEstimator):
+class _KernelEstimator(BaseEstimator):
+    """What every kernel estimator of svmlib shares: the pairwise tag of a
+    precomputed kernel, the checks of the data to predict, and the kernel
+    between new points and the support vectors."""
+
+    def __sklearn_tags__(self):
+        tags = super().__sklearn_tags__()
+        tags.input_tags.pairwise = (
+            isinstance(self.kernel, str) and self.kernel == "precomputed"
+        )
+        return tags
+
+    def _checked_prediction_data(self, X):
+        """X as a finite float array with the training data's features (for
+        a precomputed kernel, one column per training point)."""
+        check_is_fitted(self)
+        if isinstance(self._kernel, str):
+            K = check_array(X, dtype=np.float64, ensure_all_finite=False)
+            first_non_finite(K)
+            if K.shape[1] != self.n_features_in_:
+                raise ValueError(
+                    f"X has {K.shape[1]} features, but "
+                    f"{type(self).__name__} is expecting "
+                    f"{self.n_features_in_} features as input: with "
+                    "kernel='precomputed', its columns are the kernel "
+                    "values between a point and each of the "
+                    f"{self.n_features_in_} training points"
+                )
+        with numbers_only():
+            X = validate_data(
+                self,
+                X,
+                dtype=np.float64,
+                order="C",
+                reset=False,
+                ensure_all_finite=False,
+            )
+        first_non_finite(X)
+        return X
+
+    def _kernel_to_support(self, X):
+        """k(x, s_t) between the rows of X and the support vectors."""
+        if isinstance(self._kernel, Kernel):
+            return self._kernel(X, self.support_vectors_)
+        if isinstance(self._kernel, str):
+            return X[:, self.support_]
+        return kernel_from_callable(
+            self._kernel,
+            X,
+            self.support_vectors_,
+            "the points to predict and the support vectors",
+        )
+
+
+class _BaseSVC(ClassifierMixin, _KernelEstimator):
     """What SVC inherits: a constructor that only stores the parameters,
-    the checks of the parameters and of the data, the kernel between new
-    points and the support vectors, and the storing of a fitted model."""
+    the checks of the parameters and of the training data, and the storing
+    of a fitted model."""
 
     def __init__(
         self,
@@ -145,13 +199,6 @@ class _BaseSVC(ClassifierMixin, BaseEstimator):
         self.break_ties = break_ties
         self.random_state = random_state
         self.verbose = verbose
-
-    def __sklearn_tags__(self):
-        tags = super().__sklearn_tags__()
-        tags.input_tags.pairwise = (
-            isinstance(self.kernel, str) and self.kernel == "precomputed"
-        )
-        return tags
 
     def _checked_parameters(self):
         """The kernel (a Kernel, a function or "precomputed"), the solvers'
@@ -256,46 +303,6 @@ class _BaseSVC(ClassifierMixin, BaseEstimator):
                 ConvergenceWarning,
                 stacklevel=3,
             )
-
-    def _checked_prediction_data(self, X):
-        """X as a finite float array with the training data's features (for
-        a precomputed kernel, one column per training point)."""
-        check_is_fitted(self)
-        if isinstance(self._kernel, str):
-            K = check_array(X, dtype=np.float64, ensure_all_finite=False)
-            first_non_finite(K)
-            if K.shape[1] != self.n_features_in_:
-                raise ValueError(
-                    f"X has {K.shape[1]} features, but SVC is expecting "
-                    f"{self.n_features_in_} features as input: with "
-                    "kernel='precomputed', its columns are the kernel "
-                    "values between a point and each of the "
-                    f"{self.n_features_in_} training points"
-                )
-        with numbers_only():
-            X = validate_data(
-                self,
-                X,
-                dtype=np.float64,
-                order="C",
-                reset=False,
-                ensure_all_finite=False,
-            )
-        first_non_finite(X)
-        return X
-
-    def _kernel_to_support(self, X):
-        """k(x, s_t) between the rows of X and the support vectors."""
-        if isinstance(self._kernel, Kernel):
-            return self._kernel(X, self.support_vectors_)
-        if isinstance(self._kernel, str):
-            return X[:, self.support_]
-        return kernel_from_callable(
-            self._kernel,
-            X,
-            self.support_vectors_,
-            "the points to predict and the support vectors",
-        )
 
 
 class SVC(_BaseSVC):

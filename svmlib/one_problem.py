@@ -1,0 +1,266 @@
+# Generated from chapters/regression_novelty.ipynb by tools/export.py. Do not edit: change the notebook, then run `make export`.
+"""SVR and OneClassSVM: estimators that solve one QP (chapter "Regression
+and novelty detection")."""
+
+import warnings
+
+import numpy as np
+from sklearn.base import OutlierMixin, RegressorMixin
+from sklearn.exceptions import ConvergenceWarning
+from sklearn.utils.validation import check_is_fitted, validate_data
+
+from svmlib.estimator import _KernelEstimator, training_matrix
+from svmlib.fast import solve_auto
+from svmlib.kernels import Kernel
+from svmlib.problems import (
+    check_epsilon,
+    check_nu,
+    one_class_problem,
+    svr_coefficients,
+    svr_problem,
+)
+from svmlib.result import Status
+from svmlib.solver import check_tol
+from svmlib.solvers import print_summary
+from svmlib.svc_input import (
+    check_box_bound,
+    check_flag,
+    check_iteration_limit,
+    check_kernel_choice,
+    check_positive,
+    first_non_finite,
+    number_of_rows,
+    numbers_only,
+)
+
+
+class _OneProblemModel(_KernelEstimator):
+    """What SVR and OneClassSVM share: the checks of the kernel and solver
+    parameters and of the training points, one QP solved by the default
+    solver (chapter "Fast by default"), and the storing of its answer."""
+
+    def _checked_kernel(self):
+        return check_kernel_choice(
+            self.kernel, self.gamma, self.degree, self.coef0
+        )
+
+    def _checked_points(self, X, y=None):
+        """X as a finite float array (and y as finite numbers, if given)."""
+        n_points, n_labels = number_of_rows(X), number_of_rows(y)
+        if y is not None and None not in (n_points, n_labels):
+            if n_points != n_labels:
+                raise ValueError(
+                    f"X has {n_points} samples but y has {n_labels} "
+                    "targets; they must match"
+                )
+        with numbers_only():
+            if y is None:
+                X = validate_data(
+                    self,
+                    X,
+                    dtype=np.float64,
+                    order="C",
+                    ensure_all_finite=False,
+                )
+            else:
+                X, y = validate_data(
+                    self,
+                    X,
+                    y,
+                    dtype=np.float64,
+                    order="C",
+                    y_numeric=True,
+                    ensure_all_finite=False,
+                )
+        first_non_finite(X)
+        if y is not None:
+            try:
+                y = y.astype(np.float64)
+            except ValueError as error:
+                raise ValueError(
+                    f"y must contain numbers (regression targets): {error}"
+                ) from None
+            first_non_finite(y[:, None], name="y")
+        return X, y
+
+    def _solve(self, build, X, bound):
+        """Build the problem on the kernel's training matrix (``build``
+        takes it and the solver's kernel), solve it with the default
+        solver, and return its SolverResult; ``bound`` is the upper bound
+        of the multipliers, for the verbose report."""
+        kernel = self._checked_kernel()
+        tol = check_tol(self.tol)
+        cache_size = check_positive("cache_size", self.cache_size)
+        shrinking = check_flag("shrinking", self.shrinking)
+        max_iter = check_iteration_limit(self.max_iter)
+        verbose = check_flag("verbose", self.verbose, integers=True)
+        self._kernel, data = training_matrix(kernel, X)
+        solver_kernel = (
+            self._kernel
+            if isinstance(self._kernel, Kernel)
+            else "precomputed"
+        )
+        result = solve_auto(
+            build(data, solver_kernel), tol, cache_size, shrinking, max_iter
+        )
+        if verbose:
+            print_summary(result, bound)
+        return result
+
+    def _store(self, X, coef, result):
+        """``support_``, ``support_vectors_``, ``dual_coef_`` and
+        ``intercept_`` from the coefficients of f and the solver's result;
+        a ConvergenceWarning if the solver stopped at its limit."""
+        self.support_ = np.flatnonzero(coef).astype(np.int32)
+        self.support_vectors_ = (
+            np.empty((0, 0))
+            if isinstance(self._kernel, str)
+            else X[self.support_]
+        )
+        self.dual_coef_ = coef[self.support_][None, :]
+        self.intercept_ = np.array([result.b])
+        self.n_iter_ = int(result.n_iter)
+        self.fit_status_ = int(result.status != Status.OPTIMAL)
+        self.shape_fit_ = X.shape
+        if self.fit_status_:
+            warnings.warn(
+                f"the solver stopped after {result.n_iter:,} pair updates "
+                f"(max_iter={self.max_iter}; -1 is LIBSVM's limit of "
+                f"max(10^7, 100 n)) before reaching tol={self.tol}; the "
+                "model may be inaccurate (scale the features, or raise "
+                "max_iter)",
+                ConvergenceWarning,
+                stacklevel=3,
+            )
+
+    @property
+    def n_support_(self):
+        """The number of support vectors, as an array of one entry."""
+        check_is_fitted(self)
+        return np.array([self.support_.size], dtype=np.int32)
+
+    def _raw_values(self, X):
+        """The sum over the support vectors of ``dual_coef_`` k(x, s), for
+        the rows of X."""
+        X = self._checked_prediction_data(X)
+        if self.support_.size == 0:  # f is the constant intercept_
+            return np.zeros(X.shape[0])
+        return self._kernel_to_support(X) @ self.dual_coef_[0]
+
+
+class SVR(RegressorMixin, _OneProblemModel):
+    """epsilon-support vector regression, eq. (eq-svr-primal), trained by
+    the default solver on eq. (eq-svr-core); a stand-in for
+    sklearn.svm.SVR with its parameter names, defaults, fitted attributes
+    and signs: predict(x) = ``dual_coef_`` k(``support_vectors_``, x) +
+    ``intercept_``, with ``dual_coef_`` = alpha - alpha* of the support
+    vectors."""
+
+    def __init__(
+        self,
+        *,
+        kernel="rbf",
+        degree=3,
+        gamma="scale",
+        coef0=0.0,
+        tol=1e-3,
+        C=1.0,
+        epsilon=0.1,
+        shrinking=True,
+        cache_size=200,
+        verbose=False,
+        max_iter=-1,
+    ):
+        self.kernel = kernel
+        self.degree = degree
+        self.gamma = gamma
+        self.coef0 = coef0
+        self.tol = tol
+        self.C = C
+        self.epsilon = epsilon
+        self.shrinking = shrinking
+        self.cache_size = cache_size
+        self.verbose = verbose
+        self.max_iter = max_iter
+
+    def fit(self, X, y):
+        """Solve eq. (eq-svr-core) for the points X and targets y; returns
+        self."""
+        C, epsilon = check_box_bound(self.C), check_epsilon(self.epsilon)
+        self._checked_kernel()
+        if y is None:
+            raise ValueError(
+                "SVR requires y to be passed, but the target y is None"
+            )
+        X, y = self._checked_points(X, y)
+        result = self._solve(
+            lambda data, kernel: svr_problem(data, y, C, epsilon, kernel),
+            X,
+            C,
+        )
+        self._store(X, svr_coefficients(result.alpha), result)
+        return self
+
+    def predict(self, X):
+        """f(x) of eq. (eq-svr-decision) for every row of X."""
+        return self._raw_values(X) + self.intercept_[0]
+
+
+class OneClassSVM(OutlierMixin, _OneProblemModel):
+    """The one-class SVM of Schölkopf et al., eq. (eq-one-class-primal),
+    trained by the default solver on eq. (eq-one-class-core); a stand-in
+    for sklearn.svm.OneClassSVM: score_samples(x) = ``dual_coef_``
+    k(``support_vectors_``, x), decision_function = score_samples -
+    ``offset_`` with ``offset_`` = rho = -``intercept_``; predict gives +1
+    (inside) or -1."""
+
+    def __init__(
+        self,
+        *,
+        kernel="rbf",
+        degree=3,
+        gamma="scale",
+        coef0=0.0,
+        tol=1e-3,
+        nu=0.5,
+        shrinking=True,
+        cache_size=200,
+        verbose=False,
+        max_iter=-1,
+    ):
+        self.kernel = kernel
+        self.degree = degree
+        self.gamma = gamma
+        self.coef0 = coef0
+        self.tol = tol
+        self.nu = nu
+        self.shrinking = shrinking
+        self.cache_size = cache_size
+        self.verbose = verbose
+        self.max_iter = max_iter
+
+    def fit(self, X, y=None):
+        """Solve eq. (eq-one-class-core) for the points X (y is ignored);
+        returns self."""
+        nu = check_nu(self.nu)
+        self._checked_kernel()
+        X, _ = self._checked_points(X)
+        result = self._solve(
+            lambda data, kernel: one_class_problem(data, nu, kernel), X, 1.0
+        )
+        self._store(X, result.alpha, result)
+        self.offset_ = -self.intercept_
+        return self
+
+    def score_samples(self, X):
+        """sum_t alpha_t k(x_t, x) for every row of X: larger inside."""
+        return self._raw_values(X)
+
+    def decision_function(self, X):
+        """score_samples - rho, eq. (eq-one-class-decision): positive
+        inside the learned region."""
+        return self.score_samples(X) - self.offset_[0]
+
+    def predict(self, X):
+        """+1 where decision_function > 0 (inside), else -1, as LIBSVM."""
+        return np.where(self.decision_function(X) > 0, 1, -1)

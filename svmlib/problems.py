@@ -1,0 +1,139 @@
+# Generated from chapters/regression_novelty.ipynb by tools/export.py. Do not edit: change the notebook, then run `make export`.
+"""epsilon-SVR and the one-class SVM as instances of the core QP (chapter
+"Regression and novelty detection")."""
+
+import numbers
+
+import numpy as np
+
+from svmlib.hinge import check_C
+from svmlib.kernel_rows import GramRows, KernelRows
+from svmlib.kernels import Kernel
+from svmlib.solver import QPProblem
+from svmlib.validation import check_matrix
+
+
+class DoubledRows:
+    """Rows of the 2n x 2n matrix S = [[K, K], [K, K]] of eq.
+    (eq-svr-core), from the rows of K (a KernelRows or GramRows): variable
+    t and variable t + n belong to the same point."""
+
+    def __init__(self, rows):
+        self.rows = rows
+        self.n_samples = 2 * rows.n_samples
+        self.storage = rows.storage
+        self.rows_per_block = rows.rows_per_block
+        self.point = np.tile(np.arange(rows.n_samples), 2)
+        self.diagonal = rows.diagonal[self.point]
+
+    def compute(self, indices, out, columns=None):
+        """out[k] = S[indices[k]], or its entries in ``columns``."""
+        columns = self.point if columns is None else self.point[columns]
+        return self.rows.compute(
+            self.point[np.asarray(indices)], out, columns=columns
+        )
+
+
+def kernel_rows(X, kernel):
+    """The rows of K for the training data: KernelRows of the points, or
+    GramRows of a precomputed (square, finite) matrix."""
+    if isinstance(kernel, str) and kernel == "precomputed":
+        K = check_matrix(X, name="K")
+        if K.shape[0] != K.shape[1]:
+            raise ValueError(
+                f"a precomputed kernel must be square; got shape {K.shape}"
+            )
+        return GramRows(K)
+    if isinstance(kernel, Kernel):
+        return KernelRows(kernel, check_matrix(X))
+    raise ValueError(
+        f"kernel must be a Kernel or 'precomputed'; got {kernel!r}"
+    )
+
+
+def check_epsilon(epsilon):
+    """The half-width of the tube as a float: non-negative and finite."""
+    if (
+        isinstance(epsilon, bool)
+        or not isinstance(epsilon, numbers.Real)
+        or not 0 <= epsilon < np.inf
+    ):
+        raise ValueError(
+            f"epsilon must be a non-negative number; got {epsilon!r}"
+        )
+    return float(epsilon)
+
+
+def check_nu(nu):
+    """nu as a float in (0, 1]."""
+    if (
+        isinstance(nu, bool)
+        or not isinstance(nu, numbers.Real)
+        or not 0 < nu <= 1
+    ):
+        raise ValueError(f"nu must be in (0, 1]; got {nu!r}")
+    return float(nu)
+
+
+def check_targets(y, n):
+    """Regression targets: n finite numbers."""
+    y = np.asarray(y, dtype=float)
+    if y.shape != (n,):
+        raise ValueError(
+            f"y must hold one number per training point ({n}); "
+            f"got shape {y.shape}"
+        )
+    if not np.isfinite(y).all():
+        raise ValueError("y contains NaN or infinite values")
+    return y
+
+
+def svr_problem(X, y, C, epsilon, kernel="precomputed"):
+    """The epsilon-SVR dual, eq. (eq-svr-core), as (Q, p, y, C): 2n
+    variables (alpha, alpha*), S = [[K, K], [K, K]], p = (epsilon - y,
+    epsilon + y), labels (+1, -1), bounds C, start 0."""
+    C, epsilon = check_C(C), check_epsilon(epsilon)
+    rows = kernel_rows(X, kernel)
+    n = rows.n_samples
+    y = check_targets(y, n)
+    return QPProblem(
+        Q=DoubledRows(rows),
+        p=np.concatenate([epsilon - y, epsilon + y]),
+        y=np.concatenate([np.ones(n), -np.ones(n)]),
+        C=np.full(2 * n, C),
+        alpha0=np.zeros(2 * n),
+    )
+
+
+def svr_coefficients(alpha):
+    """alpha - alpha* of the 2n multipliers: the coefficients of f, eq.
+    (eq-svr-decision)."""
+    n = alpha.shape[0] // 2
+    return alpha[:n] - alpha[n:]
+
+
+def one_class_start(n, nu):
+    """A feasible start for eq. (eq-one-class-core): sum(alpha) = nu n
+    with 0 <= alpha <= 1, the first floor(nu n) at 1 (LIBSVM's)."""
+    total = nu * n
+    whole = min(int(total), n)
+    alpha = np.zeros(n)
+    alpha[:whole] = 1.0
+    if whole < n:
+        alpha[whole] = total - whole
+    return alpha
+
+
+def one_class_problem(X, nu, kernel="precomputed"):
+    """The one-class dual, eq. (eq-one-class-core), as (Q, p, y, C): S = K,
+    p = 0, labels +1, bounds 1, and the start of one_class_start."""
+    nu = check_nu(nu)
+    rows = kernel_rows(X, kernel)
+    n = rows.n_samples
+    return QPProblem(
+        Q=rows,
+        p=np.zeros(n),
+        y=np.ones(n),
+        C=np.ones(n),
+        alpha0=one_class_start(n, nu),
+    )
