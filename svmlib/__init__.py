@@ -257,7 +257,7 @@ from .fast import (
 )
 from .problems import (
     DoubledRows,
-    kernel_rows,
+    training_rows,
     check_epsilon,
     check_nu,
     check_targets,
@@ -461,7 +461,7 @@ __all__ = [
     "shared_gram",
     "solve_pairs_shared",
     "DoubledRows",
-    "kernel_rows",
+    "training_rows",
     "check_epsilon",
     "check_nu",
     "check_targets",

@@ -34,7 +34,7 @@ class DoubledRows:
         )
 
 
-def kernel_rows(X, kernel):
+def training_rows(X, kernel):
     """The rows of K for the training data: KernelRows of the points, or
     GramRows of a precomputed (square, finite) matrix."""
     if isinstance(kernel, str) and kernel == "precomputed":
@@ -93,7 +93,7 @@ def svr_problem(X, y, C, epsilon, kernel="precomputed"):
     variables (alpha, alpha*), S = [[K, K], [K, K]], p = (epsilon - y,
     epsilon + y), labels (+1, -1), bounds C, start 0."""
     C, epsilon = check_C(C), check_epsilon(epsilon)
-    rows = kernel_rows(X, kernel)
+    rows = training_rows(X, kernel)
     n = rows.n_samples
     y = check_targets(y, n)
     return QPProblem(
@@ -128,7 +128,7 @@ def one_class_problem(X, nu, kernel="precomputed"):
     """The one-class dual, eq. (eq-one-class-core), as (Q, p, y, C): S = K,
     p = 0, labels +1, bounds 1, and the start of one_class_start."""
     nu = check_nu(nu)
-    rows = kernel_rows(X, kernel)
+    rows = training_rows(X, kernel)
     n = rows.n_samples
     return QPProblem(
         Q=rows,

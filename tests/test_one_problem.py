@@ -36,11 +36,11 @@ from svmlib.problems import (
     check_epsilon,
     check_nu,
     check_targets,
-    kernel_rows,
     one_class_problem,
     one_class_start,
     svr_coefficients,
     svr_problem,
+    training_rows,
 )
 
 TIGHT = 1e-6  # the tol of both solvers in the comparisons with LIBSVM
@@ -564,7 +564,7 @@ def test_one_class_start_is_feasible(n, nu):
 
 
 def test_the_parameter_checks_directly():
-    """check_epsilon, check_nu, check_targets and kernel_rows."""
+    """check_epsilon, check_nu, check_targets and training_rows."""
     assert check_epsilon(0) == 0.0 and check_epsilon(np.float32(0.5)) == 0.5
     assert check_nu(1) == 1.0 and check_nu(1e-300) == 1e-300
     for bad in (-1e-300, np.nan, np.inf, "0.1", None, True):
@@ -579,9 +579,9 @@ def test_the_parameter_checks_directly():
     with pytest.raises(ValueError, match="NaN or infinite"):
         check_targets([1.0, np.inf], 2)
     with pytest.raises(ValueError, match="must be square"):
-        kernel_rows(np.ones((3, 2)), "precomputed")
+        training_rows(np.ones((3, 2)), "precomputed")
     with pytest.raises(ValueError, match="kernel must be"):
-        kernel_rows(np.ones((3, 2)), "rbf")
+        training_rows(np.ones((3, 2)), "rbf")
 
 
 # --------------------------------------------------------------------------
