@@ -134,6 +134,17 @@ class _OneProblemModel(_KernelEstimator):
             )
 
     @property
+    def coef_(self):
+        """w = sum_t ``dual_coef_``_t s_t, shape (1, n_features); linear
+        kernel only."""
+        if not (isinstance(self.kernel, str) and self.kernel == "linear"):
+            raise AttributeError("coef_ exists only for kernel='linear'")
+        check_is_fitted(self)
+        coef = self.dual_coef_ @ self.support_vectors_
+        coef.flags.writeable = False
+        return coef
+
+    @property
     def n_support_(self):
         """The number of support vectors, as an array of one entry."""
         check_is_fitted(self)

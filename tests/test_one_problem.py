@@ -787,3 +787,20 @@ def test_libsvm_fails_the_outlier_checks_with_a_precomputed_kernel():
         check_outliers_train(
             "OneClassSVM", svm.OneClassSVM(kernel="precomputed")
         )
+
+
+@pytest.mark.parametrize("make", [SVR, OneClassSVM])
+def test_linear_kernel_gives_coef_like_scikit_learn(make):
+    """coef_ = dual_coef_ @ support_vectors_ for the linear kernel, as
+    scikit-learn's; other kernels have none."""
+    rng = np.random.default_rng(31)
+    X = rng.normal(size=(80, 3))
+    y = X @ np.array([1.0, 2.0, -1.0]) + 0.1 * rng.normal(size=80)
+    fit_args = (X, y) if make is SVR else (X,)
+    ours = make(kernel="linear", tol=1e-8).fit(*fit_args)
+    theirs = getattr(svm, make.__name__)(kernel="linear", tol=1e-8).fit(
+        *fit_args
+    )
+    np.testing.assert_allclose(ours.coef_, theirs.coef_, atol=1e-4)
+    with pytest.raises(AttributeError, match="only for kernel='linear'"):
+        _ = make().fit(*fit_args).coef_
