@@ -135,8 +135,8 @@ class _OneProblemModel(_KernelEstimator):
 
     @property
     def coef_(self):
-        """w = sum_t ``dual_coef_``_t s_t, shape (1, n_features); linear
-        kernel only."""
+        """The weights w = ``dual_coef_ @ support_vectors_`` of f, shape
+        (1, n_features); linear kernel only."""
         if not (isinstance(self.kernel, str) and self.kernel == "linear"):
             raise AttributeError("coef_ exists only for kernel='linear'")
         check_is_fitted(self)
