@@ -261,6 +261,29 @@ def grid(n):
     return rows
 
 
+def real_data_sets():
+    """The book's real data sets as (label, name, (X_train, y_train,
+    X_test)): heart_scale (all points, tested on themselves), breast
+    cancer standardised and the digits (stratified 70/30 splits)."""
+    X, y = load_heart_scale()
+    yield "heart_scale", "heart_scale", (X, y, X)
+    X, y = load_breast_cancer(return_X_y=True)
+    X_train, X_test, y_train, _ = train_test_split(
+        X, y, test_size=0.3, random_state=0, stratify=y
+    )
+    scaler = StandardScaler().fit(X_train)
+    yield (
+        "breast cancer (std.)",
+        "breast cancer",
+        (scaler.transform(X_train), y_train, scaler.transform(X_test)),
+    )
+    X, y = load_digits(return_X_y=True)
+    X_train, X_test, y_train, _ = train_test_split(
+        X, y, test_size=0.3, random_state=0, stratify=y
+    )
+    yield "digits, 10 classes", "digits", (X_train, y_train, X_test)
+
+
 def workloads(sizes):
     rows = []
     for n, C in sizes:
@@ -277,49 +300,18 @@ def workloads(sizes):
                 old,
             )
         )
-    X, y = load_heart_scale()
-    rows.append(
-        measure(
-            "heart_scale",
-            "heart_scale",
-            (X, y, X),
-            1.0,
-            "scale",
-            SMALL_REPEATS,
-            ("smo", "batched"),
+    for label, data, split in real_data_sets():
+        rows.append(
+            measure(
+                label,
+                data,
+                split,
+                1.0,
+                "scale",
+                SMALL_REPEATS,
+                ("smo", "batched"),
+            )
         )
-    )
-    X, y = load_breast_cancer(return_X_y=True)
-    X_train, X_test, y_train, _ = train_test_split(
-        X, y, test_size=0.3, random_state=0, stratify=y
-    )
-    scaler = StandardScaler().fit(X_train)
-    rows.append(
-        measure(
-            "breast cancer (std.)",
-            "breast cancer",
-            (scaler.transform(X_train), y_train, scaler.transform(X_test)),
-            1.0,
-            "scale",
-            SMALL_REPEATS,
-            ("smo", "batched"),
-        )
-    )
-    X, y = load_digits(return_X_y=True)
-    X_train, X_test, y_train, _ = train_test_split(
-        X, y, test_size=0.3, random_state=0, stratify=y
-    )
-    rows.append(
-        measure(
-            "digits, 10 classes",
-            "digits",
-            (X_train, y_train, X_test),
-            1.0,
-            "scale",
-            SMALL_REPEATS,
-            ("smo", "batched"),
-        )
-    )
     return rows
 
 
