@@ -27,11 +27,27 @@ class DoubledRows:
         self.diagonal = rows.diagonal[self.point]
 
     def compute(self, indices, out, columns=None):
-        """out[k] = S[indices[k]], or its entries in ``columns``."""
-        columns = self.point if columns is None else self.point[columns]
-        return self.rows.compute(
-            self.point[np.asarray(indices)], out, columns=columns
+        """out[k] = S[indices[k]], or its entries in ``columns``: each
+        kernel value is computed once, for the distinct points, and then
+        copied where S repeats it."""
+        points = self.point[np.asarray(indices)]
+        rows, row_of = np.unique(points, return_inverse=True)
+        n = self.rows.n_samples
+        if columns is None:  # whole rows: a row of K written twice
+            distinct = self.rows.compute(
+                rows, np.empty((rows.size, n), dtype=out.dtype)
+            )
+            if rows.size < points.size:
+                distinct = distinct[row_of]
+            out[:, :n], out[:, n:] = distinct, distinct
+            return out
+        columns, column_of = np.unique(
+            self.point[columns], return_inverse=True
         )
+        distinct = np.empty((rows.size, columns.size), dtype=out.dtype)
+        self.rows.compute(rows, distinct, columns=columns)
+        out[...] = distinct[np.ix_(row_of, column_of)]
+        return out
 
 
 def training_rows(X, kernel):
