@@ -37,8 +37,7 @@ class DoubledRows:
             distinct = self.rows.compute(
                 rows, np.empty((rows.size, n), dtype=out.dtype)
             )
-            if rows.size < points.size:
-                distinct = distinct[row_of]
+            distinct = distinct[row_of]  # in the order asked for
             out[:, :n], out[:, n:] = distinct, distinct
             return out
         columns, column_of = np.unique(

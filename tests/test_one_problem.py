@@ -28,9 +28,9 @@ from sklearn.utils.estimator_checks import (
 
 import svmlib.fast
 import svmlib.one_problem
-from svmlib import SVR, OneClassSVM, solve_qp
+from svmlib import SVR, Kernel, OneClassSVM, solve_qp
 from svmlib.fast import solve_auto
-from svmlib.kernel_rows import GramRows
+from svmlib.kernel_rows import GramRows, KernelRows
 from svmlib.problems import (
     DoubledRows,
     check_epsilon,
@@ -804,3 +804,23 @@ def test_linear_kernel_gives_coef_like_scikit_learn(make):
     np.testing.assert_allclose(ours.coef_, theirs.coef_, atol=1e-4)
     with pytest.raises(AttributeError, match="only for kernel='linear'"):
         _ = make().fit(*fit_args).coef_
+
+
+def test_doubled_rows_in_any_order():
+    """DoubledRows gives the rows (and columns) asked for, in the order
+    asked for, from the block matrix [[K, K], [K, K]]."""
+    rng = np.random.default_rng(41)
+    X = rng.normal(size=(7, 2))
+    K = rbf_kernel(X, gamma=0.5)
+    S = np.block([[K, K], [K, K]])
+    rows = DoubledRows(KernelRows(Kernel("rbf", gamma=0.5), X))
+    indices = np.array([12, 3, 10, 0, 3])
+    columns = np.array([13, 1, 8, 6])
+    np.testing.assert_allclose(
+        rows.compute(indices, np.empty((5, 14))), S[indices], atol=1e-12
+    )
+    np.testing.assert_allclose(
+        rows.compute(indices, np.empty((5, 4)), columns=columns),
+        S[np.ix_(indices, columns)],
+        atol=1e-12,
+    )
