@@ -83,12 +83,11 @@ class _OneProblemModel(_KernelEstimator):
             first_non_finite(y[:, None], name="y")
         return X, y
 
-    def _solve(self, build, X, bound):
-        """Build the problem on the kernel's training matrix (``build``
-        takes it and the solver's kernel), solve it with the default
-        solver, and return its SolverResult; ``bound`` is the upper bound
-        of the multipliers, for the verbose report."""
-        kernel = self._checked_kernel()
+    def _solve(self, build, X, kernel, bound):
+        """Build the problem on the training matrix of ``kernel`` (checked
+        by fit; ``build`` takes the matrix and the solver's kernel), solve
+        it with the default solver, and return its SolverResult; ``bound``
+        is the upper bound of the multipliers, for the verbose report."""
         tol = check_tol(self.tol)
         cache_size = check_positive("cache_size", self.cache_size)
         shrinking = check_flag("shrinking", self.shrinking)
@@ -198,15 +197,16 @@ class SVR(RegressorMixin, _OneProblemModel):
         """Solve eq. (eq-svr-core) for the points X and targets y; returns
         self."""
         C, epsilon = check_box_bound(self.C), check_epsilon(self.epsilon)
-        self._checked_kernel()
+        kernel = self._checked_kernel()
         if y is None:
             raise ValueError(
                 "SVR requires y to be passed, but the target y is None"
             )
         X, y = self._checked_points(X, y)
         result = self._solve(
-            lambda data, kernel: svr_problem(data, y, C, epsilon, kernel),
+            lambda data, rows: svr_problem(data, y, C, epsilon, rows),
             X,
+            kernel,
             C,
         )
         self._store(X, svr_coefficients(result.alpha), result)
@@ -254,10 +254,13 @@ class OneClassSVM(OutlierMixin, _OneProblemModel):
         """Solve eq. (eq-one-class-core) for the points X (y is ignored);
         returns self."""
         nu = check_nu(self.nu)
-        self._checked_kernel()
+        kernel = self._checked_kernel()
         X, _ = self._checked_points(X)
         result = self._solve(
-            lambda data, kernel: one_class_problem(data, nu, kernel), X, 1.0
+            lambda data, rows: one_class_problem(data, nu, rows),
+            X,
+            kernel,
+            1.0,
         )
         self._store(X, result.alpha, result)
         self.offset_ = -self.intercept_
