@@ -222,6 +222,9 @@ from .batched import (
     RoundBuffers,
     psi_bounds,
     block_result,
+    label_masks,
+    largest_gap,
+    select_within,
     c_svc_block_problem,
     batched_smo,
 )
@@ -237,8 +240,11 @@ from .compiled import (
     select_pair,
     take_pair_step,
     set_flags,
+    pair_groups,
     flag_bounds,
     shrink,
+    select_pair_by_label,
+    choose_pair,
     move_bound_row,
     reconstruct_psi,
     gather,
@@ -266,9 +272,21 @@ from .problems import (
     one_class_start,
     one_class_problem,
 )
+from .nu import (
+    within_label_pair,
+    label_thresholds,
+    fill_in_order,
+    check_nu_feasible,
+    nu_svc_problem,
+    nu_svr_problem,
+)
 from .one_problem import (
     SVR,
     OneClassSVM,
+)
+from .nu_estimators import (
+    NuSVC,
+    NuSVR,
 )
 
 __version__ = "0.1.0"
@@ -434,6 +452,9 @@ __all__ = [
     "RoundBuffers",
     "psi_bounds",
     "block_result",
+    "label_masks",
+    "largest_gap",
+    "select_within",
     "c_svc_block_problem",
     "batched_smo",
     "lockstep_steps",
@@ -445,8 +466,11 @@ __all__ = [
     "select_pair",
     "take_pair_step",
     "set_flags",
+    "pair_groups",
     "flag_bounds",
     "shrink",
+    "select_pair_by_label",
+    "choose_pair",
     "move_bound_row",
     "reconstruct_psi",
     "gather",
@@ -469,6 +493,14 @@ __all__ = [
     "svr_coefficients",
     "one_class_start",
     "one_class_problem",
+    "within_label_pair",
+    "label_thresholds",
+    "fill_in_order",
+    "check_nu_feasible",
+    "nu_svc_problem",
+    "nu_svr_problem",
     "SVR",
     "OneClassSVM",
+    "NuSVC",
+    "NuSVR",
 ]

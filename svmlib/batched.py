@@ -146,16 +146,21 @@ DRIFT_MARGIN = 0.75
 BLOCK_PER_ROOT_N = 7.0
 
 
-def block_size(n, itemsize, batch_size=BATCH_SIZE, cache_size=200.0):
+MAX_IDLE_ROUNDS = 2
+
+
+def block_size(
+    n, itemsize, batch_size=BATCH_SIZE, cache_size=200.0, smallest=MIN_BATCH
+):
     """The size of a working set B for n variables whose rows take
     ``itemsize`` bytes an entry: n if at most ``batch_size`` and the rows of
     all fit in ``cache_size`` megabytes (one block), else about 7 sqrt(n),
-    within both limits and at least MIN_BATCH."""
+    within both limits and at least ``smallest``."""
     budget_rows = int(cache_size * MEGABYTE // (itemsize * n))
-    size = min(n, max(MIN_BATCH, min(batch_size, budget_rows)))
+    size = min(n, max(smallest, min(batch_size, budget_rows)))
     if size < n:  # rounds: blocks of about 7 sqrt(n) variables
         rule = round(BLOCK_PER_ROOT_N * np.sqrt(n))
-        size = max(MIN_BATCH, min(size, rule))
+        size = max(smallest, min(size, rule))
     return size
 
 
@@ -181,37 +186,51 @@ def solve_batched(
     ``inner`` solves the subproblems: a function with solve_block's
     arguments (None: solve_block).  If rows kept in single precision cannot
     reach ``tol`` (a large C magnifies their rounding), the rounds go on
-    with rows in double precision.
+    with rows in double precision.  A problem with a fixed sum per label
+    (``by_label``) is solved within each label (its inner solver must
+    accept ``by_label=True``, as solve_block_compiled does), in blocks of at
+    least 2 MIN_BATCH, so that every round brings two variables of each
+    label.  Rounds that update nothing MAX_IDLE_ROUNDS times in a row end
+    the solve as INACCURATE.
     """
     tol, batch_size = check_tol(tol), check_batch_size(batch_size)
     inner = solve_block if inner is None else inner
+    labels = label_masks(problem.y, problem.by_label)
+    if labels is not None and inner is solve_block:
+        raise ValueError(
+            "solve_block keeps one equality constraint; a problem with a "
+            "fixed sum per label needs inner=solve_block_compiled"
+        )
+    by_label = {} if labels is None else {"by_label": True}
+    smallest = MIN_BATCH if labels is None else 2 * MIN_BATCH
     rows, y, C, p = problem.Q, problem.y, problem.C, problem.p
     n = y.shape[0]
     max_iter = check_max_iter(max_iter, n)
     storage = rows.storage
-    size = block_size(n, storage.itemsize, batch_size, cache_size)
+    size = block_size(n, storage.itemsize, batch_size, cache_size, smallest)
     whole = size == n  # a single block holds every variable
     buffers = RoundBuffers.allocate(size, n, None if whole else storage)
     alpha = problem.alpha0.astype(float).copy()
     # a single block keeps psi in double precision from the start
     psi = exact_psi(problem, alpha, np.float64 if whole else storage)
     status, n_iter, round_, exact_checks = Status.MAX_ITER, 0, 0, 0
+    idle = 0  # rounds in a row without an update
     # the rounds' goal, below tol for the drift
     target = tol if whole else DRIFT_MARGIN * tol
     while n_iter < max_iter:
         up, low = up_low_sets(alpha, y, C)
-        m, M = psi_bounds(psi, up, low)
+        gap = largest_gap(psi, up, low, labels)
         if callback is not None:
-            callback(round_, m - M)
-        if m - M < target:
+            callback(round_, gap)
+        if gap < target:
             if whole:  # psi was kept in double precision
                 status = Status.OPTIMAL
                 break
             # undo the drift of single-precision sums
             psi = exact_psi(problem, alpha, storage)
-            m, M = psi_bounds(psi, up, low)
+            gap = largest_gap(psi, up, low, labels)
             exact_checks += 1
-            if m - M < tol:
+            if gap < tol:
                 status = Status.OPTIMAL
                 break
             if exact_checks == MAX_EXACT_CHECKS:
@@ -221,11 +240,11 @@ def solve_batched(
                 # single-precision rows are too coarse: double from now on
                 storage, exact_checks = np.dtype(np.float64), 0
                 size = block_size(
-                    n, storage.itemsize, batch_size, cache_size
+                    n, storage.itemsize, batch_size, cache_size, smallest
                 )
                 buffers = RoundBuffers.allocate(size, n, storage)
                 psi = exact_psi(problem, alpha, storage)
-                m, M = psi_bounds(psi, up, low)
+                gap = largest_gap(psi, up, low, labels)
         slot_point, half = buffers.slot_point, size // 2
         if whole:  # 1. select
             free = slice(0, size if round_ == 0 else 0)
@@ -239,8 +258,13 @@ def solve_batched(
             kept = np.concatenate(
                 [slot_point[: free.start], slot_point[free.stop :]]
             )
-            new = select_batch(
-                psi, up, low, kept[kept >= 0], free.stop - free.start
+            new = select_within(
+                psi,
+                up,
+                low,
+                kept[kept >= 0],
+                free.stop - free.start,
+                labels,
             )
         slot_point[free] = -1
         slots = slice(free.start, free.start + new.size)
@@ -259,12 +283,22 @@ def solve_batched(
             buffers.S_BB if full else buffers.S_BB[np.ix_(active, active)]
         )
         alpha_B, psi_B = alpha[B].copy(), psi[B].copy()
-        inner_tol = target if whole else max(target, INNER_FACTOR * (m - M))
+        inner_tol = target if whole else max(target, INNER_FACTOR * gap)
         A_B = buffers.A if full else None
         budget = max_iter - n_iter  # the pair updates left
-        n_iter += inner(
-            S_BB, psi_B, y[B], alpha_B, C[B], inner_tol, budget, A=A_B
+        updates = inner(
+            S_BB,
+            psi_B,
+            y[B],
+            alpha_B,
+            C[B],
+            inner_tol,
+            budget,
+            A=A_B,
+            **by_label,
         )
+        n_iter += updates
+        idle = 0 if updates else idle + 1
         if whole:  # 4. gradient
             psi[B] = psi_B
         else:
@@ -273,9 +307,14 @@ def solve_batched(
             psi -= change @ buffers.rows
         alpha[B] = alpha_B
         round_ += 1
-    if status == Status.MAX_ITER and not whole:
+        if idle == MAX_IDLE_ROUNDS:  # the block no longer holds a violation
+            status = Status.INACCURATE
+            break
+    if status != Status.OPTIMAL and not whole:
         psi = exact_psi(problem, alpha, storage)
-    return block_result(alpha, psi, y, p, C, n_iter, status)
+    return block_result(
+        alpha, psi, y, p, C, n_iter, status, problem.by_label
+    )
 
 
 def check_batch_size(batch_size):
@@ -333,18 +372,57 @@ def psi_bounds(psi, up, low):
     return m, M
 
 
-def block_result(alpha, psi, y, p, C, n_iter, status):
+def block_result(alpha, psi, y, p, C, n_iter, status, by_label=False):
     """The SolverResult of a solution and its psi = -y * G: the objective
-    1/2 alpha'(G + p) and b = -rho, rho from eq. (eq-rho)."""
+    1/2 alpha'(G + p) and b = -rho, rho from eq. (eq-rho); for a problem
+    with a fixed sum per label (``by_label``), rho and r of eq.
+    (eq-nu-thresholds)."""
     G = -y * psi
     objective = 0.5 * float(alpha @ (G + p))
-    rho = compute_rho(G, y, exact_bound_status(alpha, C))
+    bounds = exact_bound_status(alpha, C)
+    if by_label:
+        # a later chapter's module
+        from svmlib.nu import label_thresholds
+
+        rho, r = label_thresholds(G, y, bounds)
+    else:
+        rho, r = compute_rho(G, y, bounds), None
     return SolverResult(
         alpha=alpha,
         b=-rho,
         objective=objective,
         n_iter=n_iter,
         status=status,
+        r=r,
+    )
+
+
+def label_masks(y, by_label):
+    """The masks of the two labels of a problem with a fixed sum per label
+    (pairs stay within a label); None for one equality constraint."""
+    return (y > 0, y < 0) if by_label else None
+
+
+def largest_gap(psi, up, low, labels=None):
+    """m - M of eq. (eq-m-M), or, given the masks ``labels``, the larger of
+    the two labels' m - M, eq. (eq-nu-stopping)."""
+    if labels is None:
+        m, M = psi_bounds(psi, up, low)
+        return m - M
+    return max(largest_gap(psi, up & mask, low & mask) for mask in labels)
+
+
+def select_within(psi, up, low, excluded, count, labels=None):
+    """select_batch; given the masks ``labels``, half of ``count`` chosen
+    within each label."""
+    if labels is None:
+        return select_batch(psi, up, low, excluded, count)
+    first = count // 2
+    return np.concatenate(
+        [
+            select_batch(psi, up & mask, low & mask, excluded, share)
+            for mask, share in zip(labels, (first, count - first))
+        ]
     )
 
 

@@ -69,30 +69,81 @@ def set_flags(t, alpha, y, C, up, low):
 
 
 @njit(cache=True)
-def flag_bounds(psi, up, low):
-    """m over I_up and M over I_low, eq. (eq-m-M)."""
-    m, M = -np.inf, np.inf
+def pair_groups(y, by_label):
+    """The group of each variable, within which pairs are taken: group 0
+    for all, or (``by_label``, the nu formulations) 0 for label +1 and 1
+    for label -1."""
+    if by_label:
+        return (y < 0).astype(np.int64)
+    return np.zeros(y.shape[0], dtype=np.int64)
+
+
+@njit(cache=True)
+def flag_bounds(psi, group, up, low):
+    """m over I_up and M over I_low, eq. (eq-m-M), within each group:
+    arrays of two entries (-inf and inf for a group without members)."""
+    m, M = np.full(2, -np.inf), np.full(2, np.inf)
     for t in range(psi.shape[0]):
+        g = group[t]
         if up[t]:
-            m = max(m, psi[t])
+            m[g] = max(m[g], psi[t])
         if low[t]:
-            M = min(M, psi[t])
+            M[g] = min(M[g], psi[t])
     return m, M
 
 
 @njit(cache=True)
-def shrink(psi, up, low, m, M):
+def shrink(psi, group, up, low, m, M):
     """Take the variables of eq. (eq-shrink) out of I_up and I_low (signed
-    form: only in I_up with psi_t < M, or only in I_low with psi_t > m);
-    returns how many are left in either set."""
+    form: only in I_up with psi_t < M, or only in I_low with psi_t > m, m
+    and M those of t's group); returns how many are left in either set."""
     left = 0
     for t in range(psi.shape[0]):
         only_up, only_low = up[t] and not low[t], low[t] and not up[t]
-        if (only_up and psi[t] < M) or (only_low and psi[t] > m):
+        g = group[t]
+        if (only_up and psi[t] < M[g]) or (only_low and psi[t] > m[g]):
             up[t] = low[t] = False
         elif up[t] or low[t]:
             left += 1
     return left
+
+
+@njit(cache=True)
+def select_pair_by_label(S, S_diag, psi, y, up, low, eps):
+    """WSS2 within each label, eq. (eq-nu-wss): i_s maximises psi over the
+    I_up of label s; j maximises (m_s - psi_t)^2 / a_(i_s)t over the t in
+    I_low with psi_t < m_s, s the label of t.  found is False when m_s -
+    M_s < ``eps`` for both labels, eq. (eq-nu-stopping)."""
+    best_up, m = np.full(2, -1), np.full(2, -np.inf)
+    for t in range(psi.shape[0]):
+        s = 0 if y[t] > 0 else 1
+        if up[t] and psi[t] > m[s]:
+            best_up[s], m[s] = t, psi[t]
+    j, best, M = -1, 0.0, np.full(2, np.inf)
+    for t in range(psi.shape[0]):
+        s = 0 if y[t] > 0 else 1
+        if low[t]:
+            M[s] = min(M[s], psi[t])
+            b = m[s] - psi[t]
+            if b > 0.0:
+                i = best_up[s]
+                a = (S[i, t] * -2.0 + S_diag[i]) + S_diag[t]
+                gain = b * b / (a if a > 0.0 else TAU)
+                if gain > best:
+                    j, best = t, gain
+    if j < 0:
+        return -1, -1, False
+    i = best_up[0 if y[j] > 0 else 1]
+    return i, j, max(m[0] - M[0], m[1] - M[1]) >= eps
+
+
+@njit(cache=True)
+def choose_pair(S, S_diag, psi, y, up, low, eps, by_label):
+    """select_pair, or select_pair_by_label when pairs stay within a
+    label."""
+    if by_label:
+        return select_pair_by_label(S, S_diag, psi, y, up, low, eps)
+    return select_pair(S, S_diag, psi, up, low, eps)
 
 
 @njit(cache=True)
@@ -185,10 +236,22 @@ def compact(
 
 @njit(cache=True)
 def signed_smo(
-    S, psi, psi_zero, y, alpha, C, eps, max_iter, shrinking, interval
+    S,
+    psi,
+    psi_zero,
+    y,
+    alpha,
+    C,
+    eps,
+    max_iter,
+    shrinking,
+    interval,
+    by_label=False,
 ):
     """SMO with WSS2 on a dense S = diag(y) Q diag(y), in place: the loop
-    of solve_block compiled, with Chapter 6's shrinking if ``shrinking``.
+    of solve_block compiled, with Chapter 6's shrinking if ``shrinking``;
+    with ``by_label``, pairs, stopping test and shrinking within each label
+    (the nu formulations).
 
     ``psi`` = -y * G at ``alpha`` on entry; ``psi_zero`` = -y * p.  Every
     ``interval`` updates the variables of eq. (eq-shrink) leave I_up and
@@ -231,8 +294,9 @@ def signed_smo(
             countdown -= 1
             if countdown == 0:
                 countdown = interval
-                m, M = flag_bounds(psi_work, up, low)
-                if not unshrunk and m - M <= UNSHRINK_FACTOR * eps:
+                group = pair_groups(y_work, by_label)
+                m, M = flag_bounds(psi_work, group, up, low)
+                if not unshrunk and np.max(m - M) <= UNSHRINK_FACTOR * eps:
                     unshrunk, shrunk = True, False
                     (
                         kept,
@@ -257,8 +321,9 @@ def signed_smo(
                         psi_work,
                         alpha_work,
                     )
-                    m, M = flag_bounds(psi_work, up, low)
-                left = shrink(psi_work, up, low, m, M)
+                    group = pair_groups(y_work, by_label)
+                    m, M = flag_bounds(psi_work, group, up, low)
+                left = shrink(psi_work, group, up, low, m, M)
                 shrunk = shrunk or left < psi_work.shape[0]
                 if left <= COMPACT_BELOW * psi_work.shape[0]:
                     (
@@ -284,7 +349,9 @@ def signed_smo(
                         up,
                         low,
                     )
-        i, j, found = select_pair(S_work, diag_work, psi_work, up, low, eps)
+        i, j, found = choose_pair(
+            S_work, diag_work, psi_work, y_work, up, low, eps, by_label
+        )
         if not found and shrunk:  # optimal on the working ones only
             (
                 kept,
@@ -310,8 +377,8 @@ def signed_smo(
                 alpha_work,
             )
             shrunk, countdown = False, 1
-            i, j, found = select_pair(
-                S_work, diag_work, psi_work, up, low, eps
+            i, j, found = choose_pair(
+                S_work, diag_work, psi_work, y_work, up, low, eps, by_label
             )
         if not found:
             ending = OPTIMAL
@@ -341,9 +408,12 @@ def signed_smo(
     return n_iter, ending
 
 
-def solve_block_compiled(S, psi, y, alpha, C, eps, max_iter, A=None):
+def solve_block_compiled(
+    S, psi, y, alpha, C, eps, max_iter, A=None, by_label=False
+):
     """solve_block's contract, by signed_smo without shrinking (the inner
-    solver of solve_batched's rounds); ``A`` is not needed and ignored."""
+    solver of solve_batched's rounds), pairs within each label if
+    ``by_label``; ``A`` is not needed and ignored."""
     for name, array in (("S", S), ("psi", psi), ("y", y), ("C", C)):
         if array.dtype != np.float64 or not array.flags.c_contiguous:
             raise ValueError(f"{name} must be a contiguous float64 array")
@@ -360,5 +430,6 @@ def solve_block_compiled(S, psi, y, alpha, C, eps, max_iter, A=None):
         max_iter=int(max_iter),
         shrinking=False,
         interval=1,
+        by_label=by_label,
     )
     return n_iter

@@ -203,10 +203,15 @@ class _BaseSVC(ClassifierMixin, _KernelEstimator):
     def _checked_parameters(self):
         """The kernel (a Kernel, a function or "precomputed"), the solvers'
         settings and the seed."""
+        check_choice("solver", self.solver, tuple(SOLVERS))
+        return self._checked_settings(check_box_bound(self.C))
+
+    def _checked_settings(self, C):
+        """The kernel, the solvers' settings with the box bound ``C``, and
+        the seed, from the parameters every classifier has."""
         kernel = check_kernel_choice(
             self.kernel, self.gamma, self.degree, self.coef0
         )
-        check_choice("solver", self.solver, tuple(SOLVERS))
         check_choice(
             "decision_function_shape",
             self.decision_function_shape,
@@ -215,7 +220,7 @@ class _BaseSVC(ClassifierMixin, _KernelEstimator):
         check_flag("break_ties", self.break_ties)
         self._check_tie_rule()
         settings = SolverSettings(
-            C=check_box_bound(self.C),
+            C=C,
             tol=check_tol(self.tol),
             max_iter=check_iteration_limit(self.max_iter),
             cache_size=check_positive("cache_size", self.cache_size),
@@ -296,8 +301,10 @@ class _BaseSVC(ClassifierMixin, _KernelEstimator):
                     "it stopped short of its tolerance: "
                     "use solver='smo' for a reliable optimum"
                 )
+            # NuSVC has no solver parameter: it uses the default
+            solver = getattr(self, "solver", "auto")
             warnings.warn(
-                f"solver {self.solver!r} did not reach tol={self.tol} in "
+                f"solver {solver!r} did not reach tol={self.tol} in "
                 f"{len(unfinished)} of {len(results)} two-class "
                 f"problem(s); the model may be inaccurate ({remedy})",
                 ConvergenceWarning,

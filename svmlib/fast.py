@@ -45,9 +45,12 @@ def solve_dense(problem, S, tol=1e-3, shrinking=True, max_iter=None):
         max_iter=max_iter,
         shrinking=shrinking,
         interval=min(n, SHRINK_INTERVAL),
+        by_label=problem.by_label,
     )
     status = Status.OPTIMAL if ending == OPTIMAL else Status.MAX_ITER
-    return block_result(alpha, psi, y, p, C, n_iter, status)
+    return block_result(
+        alpha, psi, y, p, C, n_iter, status, problem.by_label
+    )
 
 
 def solve_auto(

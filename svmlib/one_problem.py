@@ -158,7 +158,35 @@ class _OneProblemModel(_KernelEstimator):
         return self._kernel_to_support(X) @ self.dual_coef_[0]
 
 
-class SVR(RegressorMixin, _OneProblemModel):
+class _Regressor(RegressorMixin, _OneProblemModel):
+    """What SVR and NuSVR share: fit solves the one QP that ``_builder``
+    returns, whose 2n multipliers give the coefficients alpha - alpha* of
+    f, eq. (eq-svr-decision)."""
+
+    def fit(self, X, y):
+        """Solve the problem for the points X and targets y; returns
+        self."""
+        C = check_box_bound(self.C)
+        build = self._builder(C)
+        kernel = self._checked_kernel()
+        if y is None:
+            raise ValueError(
+                f"{type(self).__name__} requires y to be passed, but the "
+                "target y is None"
+            )
+        X, y = self._checked_points(X, y)
+        result = self._solve(
+            lambda data, rows: build(data, y, rows), X, kernel, C
+        )
+        self._store(X, svr_coefficients(result.alpha), result)
+        return self
+
+    def predict(self, X):
+        """f(x) of eq. (eq-svr-decision) for every row of X."""
+        return self._raw_values(X) + self.intercept_[0]
+
+
+class SVR(_Regressor):
     """epsilon-support vector regression, eq. (eq-svr-primal), trained by
     the default solver on eq. (eq-svr-core); a stand-in for
     sklearn.svm.SVR with its parameter names, defaults, fitted attributes
@@ -193,28 +221,11 @@ class SVR(RegressorMixin, _OneProblemModel):
         self.verbose = verbose
         self.max_iter = max_iter
 
-    def fit(self, X, y):
-        """Solve eq. (eq-svr-core) for the points X and targets y; returns
-        self."""
-        C, epsilon = check_box_bound(self.C), check_epsilon(self.epsilon)
-        kernel = self._checked_kernel()
-        if y is None:
-            raise ValueError(
-                "SVR requires y to be passed, but the target y is None"
-            )
-        X, y = self._checked_points(X, y)
-        result = self._solve(
-            lambda data, rows: svr_problem(data, y, C, epsilon, rows),
-            X,
-            kernel,
-            C,
-        )
-        self._store(X, svr_coefficients(result.alpha), result)
-        return self
-
-    def predict(self, X):
-        """f(x) of eq. (eq-svr-decision) for every row of X."""
-        return self._raw_values(X) + self.intercept_[0]
+    def _builder(self, C):
+        """The problem of eq. (eq-svr-core) as a function of the training
+        matrix, the targets and the solver's kernel (epsilon checked)."""
+        epsilon = check_epsilon(self.epsilon)
+        return lambda data, y, rows: svr_problem(data, y, C, epsilon, rows)
 
 
 class OneClassSVM(OutlierMixin, _OneProblemModel):

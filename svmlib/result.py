@@ -36,6 +36,10 @@ class SolverResult:
         Whether it converged or hit its iteration limit.
     w : ndarray of shape (n_features,) or None
         The normal vector, for solvers that work in the input space.
+    r : float or None
+        LIBSVM's second threshold, for the problems whose multipliers of
+        each label have a fixed sum (the nu formulations of the chapter
+        "Regression and novelty detection"); None for the others.
     """
 
     alpha: np.ndarray
@@ -44,6 +48,7 @@ class SolverResult:
     n_iter: int
     status: Status
     w: np.ndarray | None = None
+    r: float | None = None
 
     @property
     def rho(self):

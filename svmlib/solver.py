@@ -25,7 +25,9 @@ class QPProblem:
 
     ``Q`` is an object with ``diagonal``, ``column(i)`` and
     ``columns(indices)`` (QMatrix or GramQMatrix); ``alpha0`` is a feasible
-    starting point (it fixes delta = y'alpha0).
+    starting point (it fixes delta = y'alpha0).  ``by_label=True`` adds the
+    second constraint 1'a = 1'alpha0 of the nu formulations (chapter
+    "Regression and novelty detection"): the sum over each label is fixed.
     """
 
     Q: object
@@ -33,6 +35,7 @@ class QPProblem:
     y: np.ndarray
     C: np.ndarray
     alpha0: np.ndarray
+    by_label: bool = False
 
 
 def update_pair(alpha_i, alpha_j, y_i, y_j, G_i, G_j, a_ij, C_i, C_j):
@@ -173,6 +176,11 @@ def solve(
     eq. (eq-general-qp), b = -rho from eq. (eq-general-rho), and status
     OPTIMAL or MAX_ITER.
     """
+    if problem.by_label:
+        raise ValueError(
+            "solve keeps one equality constraint; a problem with a fixed "
+            "sum per label (by_label=True) needs svmlib.fast.solve_auto"
+        )
     tol = check_tol(tol)
     Q, p, y, C = problem.Q, problem.p, problem.y, problem.C
     n = y.shape[0]

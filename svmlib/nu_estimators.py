@@ -1,0 +1,186 @@
+# Generated from chapters/regression_novelty.ipynb by tools/export.py. Do not edit: change the notebook, then run `make export`.
+"""NuSVC and NuSVR: the nu formulations as estimators (chapter "Regression
+and novelty detection")."""
+
+import warnings
+
+import numpy as np
+from sklearn.exceptions import ConvergenceWarning
+
+from svmlib.estimator import SVC, announce_pair, training_matrix
+from svmlib.fast import solve_auto
+from svmlib.kernels import Kernel
+from svmlib.multiclass import class_pairs, pack_dual_coef, pair_members
+from svmlib.nu import check_nu_feasible, nu_svc_problem, nu_svr_problem
+from svmlib.one_problem import _Regressor
+from svmlib.problems import check_nu
+from svmlib.solvers import print_summary
+from svmlib.svc_input import label_text
+
+
+class NuSVC(SVC):
+    """nu-support vector classification, eq. (eq-nu-svc-primal), trained by
+    the default solver on eq. (eq-nu-svc-core) for each pair of classes; a
+    stand-in for sklearn.svm.NuSVC with its parameter names, defaults,
+    fitted attributes and signs.  ``nu`` in (0, 1] replaces C; each pair's
+    multipliers are divided by its r, eq. (eq-nu-svc-scaled), so that
+    ``dual_coef_`` and ``intercept_`` are those of the C-SVC with C = 1 / r
+    that has the same solution (``objective_`` is each pair's objective of
+    eq. (eq-nu-svc-core), before that division).  Everything else is SVC's
+    (``solver`` is always the default, "auto")."""
+
+    def __init__(
+        self,
+        *,
+        nu=0.5,
+        kernel="rbf",
+        degree=3,
+        gamma="scale",
+        coef0=0.0,
+        shrinking=True,
+        tol=1e-3,
+        cache_size=200,
+        verbose=False,
+        max_iter=-1,
+        decision_function_shape="ovr",
+        break_ties=False,
+        random_state=None,
+    ):
+        self.nu = nu
+        self.kernel = kernel
+        self.degree = degree
+        self.gamma = gamma
+        self.coef0 = coef0
+        self.shrinking = shrinking
+        self.tol = tol
+        self.cache_size = cache_size
+        self.verbose = verbose
+        self.max_iter = max_iter
+        self.decision_function_shape = decision_function_shape
+        self.break_ties = break_ties
+        self.random_state = random_state
+
+    def _checked_parameters(self):
+        """SVC's checks, with nu in place of C and solver: the multipliers
+        of eq. (eq-nu-svc-core) are bounded by 1."""
+        check_nu(self.nu)
+        return self._checked_settings(1.0)
+
+    def _check_margin(self, r, tol, i, j):
+        """An error if the margin r of the pair (i, j) is 0 (nothing to
+        divide by), a warning if it is below ``tol``, the accuracy to which
+        the solver knows it (eqs. (eq-nu-hulls) and (eq-nu-svc-scaled));
+        like LIBSVM, the model is then divided by whatever r was found."""
+        pair = (
+            f"classes {label_text(self.classes_[i])} and "
+            f"{label_text(self.classes_[j])}"
+        )
+        if r == 0.0:
+            raise ValueError(
+                f"nu = {self.nu:g} leaves no margin between {pair} (r = "
+                "0: their reduced convex hulls meet); choose a larger nu"
+            )
+        if r < tol:
+            warnings.warn(
+                f"the margin r = {r:.3g} between {pair} is below "
+                f"tol={tol:g}, the accuracy the solver knows it to, so the "
+                "scale of dual_coef_ = alpha y / r is uncertain; choose a "
+                "larger nu, or a smaller tol",
+                ConvergenceWarning,
+                stacklevel=3,
+            )
+
+    def fit(self, X, y):
+        """Solve eq. (eq-nu-svc-core) for every pair of classes (nu checked
+        to be feasible for each pair first); returns self."""
+        kernel, settings, _ = self._checked_parameters()
+        X, self.classes_, y_index = self._checked_training_data(X, y)
+        nu = check_nu(self.nu)
+        pairs = class_pairs(self.classes_.size)
+        problems = [pair_members(y_index, i, j) for i, j in pairs]
+        for (i, j), (_, y_pair) in zip(pairs, problems):
+            names = (
+                label_text(self.classes_[i]),
+                label_text(self.classes_[j]),
+            )
+            check_nu_feasible(y_pair, nu, names)
+        self._kernel, data = training_matrix(kernel, X)
+        is_kernel = isinstance(self._kernel, Kernel)
+        models, intercept, results = [], [], []
+        for (i, j), (members, y_pair) in zip(pairs, problems):
+            subset = (
+                data[members]
+                if is_kernel
+                else data[np.ix_(members, members)]
+            )
+            problem = nu_svc_problem(
+                subset,
+                y_pair,
+                nu,
+                self._kernel if is_kernel else "precomputed",
+            )
+            result = solve_auto(
+                problem,
+                settings.tol,
+                settings.cache_size,
+                settings.shrinking,
+                settings.max_iter,
+            )
+            if settings.verbose:
+                announce_pair("auto", self.classes_, i, j, members.size)
+                print_summary(result, 1.0)
+            self._check_margin(result.r, settings.tol, i, j)
+            models.append((members, result.alpha * y_pair / result.r))
+            intercept.append(result.b / result.r)
+            results.append(result)
+        support, self.n_support_, dual_coef = pack_dual_coef(
+            y_index, models, self.classes_.size
+        )
+        intercept = np.array(intercept)
+        if self.classes_.size == 2:
+            # eq. (eq-sklearn-binary): a positive value means classes_[1]
+            dual_coef, intercept = -dual_coef, -intercept
+        self._store_model(X, support, dual_coef, intercept, results)
+        return self
+
+
+class NuSVR(_Regressor):
+    """nu-support vector regression, eq. (eq-nu-svr-primal), trained by the
+    default solver on eq. (eq-nu-svr-core); a stand-in for
+    sklearn.svm.NuSVR with its parameter names, defaults, fitted attributes
+    and signs: ``nu`` in (0, 1] replaces the tube width epsilon, which the
+    solution chooses (epsilon = -r, eq. (eq-nu-thresholds)); predict is
+    eq. (eq-svr-decision), as for SVR."""
+
+    def __init__(
+        self,
+        *,
+        nu=0.5,
+        C=1.0,
+        kernel="rbf",
+        degree=3,
+        gamma="scale",
+        coef0=0.0,
+        shrinking=True,
+        tol=1e-3,
+        cache_size=200,
+        verbose=False,
+        max_iter=-1,
+    ):
+        self.nu = nu
+        self.C = C
+        self.kernel = kernel
+        self.degree = degree
+        self.gamma = gamma
+        self.coef0 = coef0
+        self.shrinking = shrinking
+        self.tol = tol
+        self.cache_size = cache_size
+        self.verbose = verbose
+        self.max_iter = max_iter
+
+    def _builder(self, C):
+        """The problem of eq. (eq-nu-svr-core) as a function of the training
+        matrix, the targets and the solver's kernel (nu checked)."""
+        nu = check_nu(self.nu)
+        return lambda data, y, rows: nu_svr_problem(data, y, C, nu, rows)
