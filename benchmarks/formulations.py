@@ -25,7 +25,12 @@ import time
 from pathlib import Path
 
 import numpy as np
-from libsvm.svmutil import svm_parameter, svm_predict, svm_problem, svm_train
+from libsvm.svmutil import (
+    svm_parameter,
+    svm_predict,
+    svm_problem,
+    svm_train,
+)
 from scaling import BLAS_THREADS, CACHE_MB, TOL, machine, synthetic
 from sklearn import svm as sk
 from sklearn.metrics.pairwise import rbf_kernel
@@ -174,7 +179,7 @@ def grid_cells(name, n, repeats):
 
 
 def report(name, cells):
-    print(f"\n{name}: time / LIBSVM 3.37, / scikit-learn; objective gap; alike")
+    print(f"\n{name}: time / LIBSVM 3.37, / scikit-learn; gap; alike")
     for c in cells:
         shown = ", ".join(f"{k}={v:g}" for k, v in c["parameters"].items())
         print(
