@@ -201,6 +201,14 @@ from .svc_input import (
     check_square_gram,
     kernel_from_callable,
 )
+from .weights import (
+    check_weight,
+    check_class_weight,
+    check_sample_weight,
+    point_bounds,
+    train_weighted,
+    weighted_bounds,
+)
 from .estimator import (
     training_matrix,
     announce_pair,
@@ -436,6 +444,12 @@ __all__ = [
     "first_non_finite",
     "check_square_gram",
     "kernel_from_callable",
+    "check_weight",
+    "check_class_weight",
+    "check_sample_weight",
+    "point_bounds",
+    "train_weighted",
+    "weighted_bounds",
     "training_matrix",
     "announce_pair",
     "report_pairs",

@@ -20,6 +20,7 @@ from svmlib.solver import check_tol
 from svmlib.svc_input import DECISION_SHAPES, check_box_bound, check_choice, check_class_labels, check_flag, check_iteration_limit, check_kernel_choice, check_positive, check_seed, check_square_gram, first_non_finite, kernel_from_callable, label_text, number_of_rows, numbers_only
 from svmlib.solvers import SOLVERS, SolverSettings, print_summary, train_binary
 from svmlib.multiclass import class_pairs, ovr_scores, pack_dual_coef, pair_members, unpack_dual_coef, vote
+from svmlib.weights import train_weighted, weighted_bounds
 
 
 PREDICTION_BLOCK_BYTES = 64 * MEGABYTE
@@ -62,7 +63,9 @@ def report_pairs(solver, pairs, problems, results, classes, settings):
     ], results
 
 
-def train_pairs(solver, kernel, data, y_index, classes, settings, seed):
+def train_pairs(
+    solver, kernel, data, y_index, classes, settings, seed, bounds=None
+):
     """Train the two-class problem of every pair of classes, eq. (eq-ovo).
     ``kernel`` is a Kernel (``data`` holds points) or "precomputed"
     (``data`` is the Gram matrix).  Returns, per pair, the members and their
@@ -70,17 +73,24 @@ def train_pairs(solver, kernel, data, y_index, classes, settings, seed):
     trains many small pairs side by side (solve_pairs_lockstep, from the
     chapter "Scaling up"); "auto" solves them one after the other on blocks
     of one shared Gram matrix (solve_pairs_shared, from the chapter "Fast
-    by default") when it fits in the cache."""
+    by default") when it fits in the cache.  With ``bounds`` (one C_t per
+    point, eq. (eq-weighted-bounds)) each pair is solved on its own, its
+    points of weight 0 left out."""
     pairs = class_pairs(classes.size)
-    if solver == "auto" and len(pairs) > 1:
+    problems = [pair_members(y_index, i, j) for i, j in pairs]
+    if bounds is not None:
+        problems = [
+            (members[bounds[members] > 0], y_pair[bounds[members] > 0])
+            for members, y_pair in problems
+        ]
+    elif solver == "auto" and len(pairs) > 1:
         # a later chapter's module
         from svmlib.fast import solve_pairs_shared
 
         solved = solve_pairs_shared(kernel, data, y_index, pairs, settings)
         if solved is not None:
             return report_pairs(solver, pairs, *solved, classes, settings)
-    problems = [pair_members(y_index, i, j) for i, j in pairs]
-    if solver == "batched":
+    elif solver == "batched":
         # a later chapter's module
         from svmlib.lockstep import lockstep_applies, solve_pairs_lockstep
 
@@ -99,9 +109,14 @@ def train_pairs(solver, kernel, data, y_index, classes, settings, seed):
         )
         if settings.verbose:
             announce_pair(solver, classes, i, j, members.size)
-        result = train_binary(
-            solver, subset, y_pair, kernel, settings, pair_seed
-        )
+        if bounds is None:
+            result = train_binary(
+                solver, subset, y_pair, kernel, settings, pair_seed
+            )
+        else:
+            result = train_weighted(
+                solver, subset, y_pair, kernel, settings, bounds[members]
+            )
         if settings.verbose:
             print_summary(result, settings.C)
         models.append((members, result.alpha * y_pair))
@@ -184,6 +199,7 @@ class _BaseSVC(ClassifierMixin, _KernelEstimator):
         break_ties=False,
         random_state=None,
         verbose=False,
+        class_weight=None,
     ):
         self.C = C
         self.kernel = kernel
@@ -199,6 +215,7 @@ class _BaseSVC(ClassifierMixin, _KernelEstimator):
         self.break_ties = break_ties
         self.random_state = random_state
         self.verbose = verbose
+        self.class_weight = class_weight
 
     def _checked_parameters(self):
         """The kernel (a Kernel, a function or "precomputed"), the solvers'
@@ -281,8 +298,6 @@ class _BaseSVC(ClassifierMixin, _KernelEstimator):
             [result.n_iter for result in results], dtype=np.int32
         )
         self.objective_ = np.array([result.objective for result in results])
-        # C is the same for every class
-        self.class_weight_ = np.ones(self.classes_.size)
         self.shape_fit_ = X.shape
         unfinished = [
             result.status
@@ -352,6 +367,11 @@ class SVC(_BaseSVC):
     verbose : bool or int, default=False
         Print the solver's progress and, for each two-class problem,
         LIBSVM's summary.
+    class_weight : dict, "balanced" or None, default=None
+        Multiplies C for the points of each class, eq.
+        (eq-weighted-bounds): a dict from labels to weights (1 for the
+        labels it omits), or "balanced", n / (n_classes n_c) for class c.
+        Only the solvers "auto", "smo" and "batched" take weights.
 
     Attributes
     ----------
@@ -381,18 +401,28 @@ class SVC(_BaseSVC):
         0 if every solver met its stopping rule, else 1 (and a
         ConvergenceWarning was issued).
     class_weight_ : ndarray of shape (n_classes,)
-        All ones: C is the same for every class.
+        The weight of each class (all ones without class_weight).
     shape_fit_ : tuple
         The shape of the training data.
     n_features_in_ : int
         Number of features seen in fit.
     """
 
-    def fit(self, X, y):
+    def fit(self, X, y, sample_weight=None):
         """Train one two-class SVM per pair of classes (a single one for two
-        classes); returns self."""
+        classes); ``sample_weight`` multiplies C point by point, eq.
+        (eq-weighted-bounds), and a point of weight 0 is left out.  Returns
+        self."""
         kernel, settings, seed = self._checked_parameters()
         X, self.classes_, y_index = self._checked_training_data(X, y)
+        bounds, self.class_weight_ = weighted_bounds(
+            settings.C,
+            self.class_weight,
+            sample_weight,
+            self.classes_,
+            y_index,
+            self.solver,
+        )
         self._kernel, data = training_matrix(kernel, X)
         solver_kernel = (
             self._kernel
@@ -407,6 +437,7 @@ class SVC(_BaseSVC):
             self.classes_,
             settings,
             seed,
+            bounds,
         )
         support, self.n_support_, dual_coef = pack_dual_coef(
             y_index, models, self.classes_.size

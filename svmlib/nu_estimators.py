@@ -95,6 +95,7 @@ class NuSVC(SVC):
         to be feasible for each pair first); returns self."""
         kernel, settings, _ = self._checked_parameters()
         X, self.classes_, y_index = self._checked_training_data(X, y)
+        self.class_weight_ = np.ones(self.classes_.size)  # no weights
         nu = check_nu(self.nu)
         pairs = class_pairs(self.classes_.size)
         problems = [pair_members(y_index, i, j) for i, j in pairs]
