@@ -15,6 +15,7 @@ from svmlib.problems import (
 from svmlib.solver import QPProblem
 from svmlib.validation import check_binary_labels
 from svmlib.working_set import TAU
+from svmlib.problems import fill_in_order, unit_weights
 
 
 def within_label_pair(S, psi, y, up, low, eps):
@@ -62,68 +63,69 @@ def label_thresholds(G, y, status):
     return 0.5 * (r_plus - r_minus), 0.5 * (r_plus + r_minus)
 
 
-def fill_in_order(bounds, total):
-    """Multipliers that add up to ``total``, each raised to its bound in
-    turn (LIBSVM's feasible start for a fixed sum)."""
-    before = np.cumsum(bounds) - bounds  # the sum of the earlier bounds
-    return np.clip(total - before, 0.0, bounds)
-
-
-def check_nu_feasible(y, nu, names=("+1", "-1")):
+def check_nu_feasible(y, nu, names=("+1", "-1"), bounds=None):
     """nu-SVC's feasibility condition for the labels y of one two-class
-    problem: nu n / 2 <= min(n_plus, n_minus), i.e. nu <= 2 min(n_plus,
-    n_minus) / n; ``names`` name the two classes in the error."""
-    counts = {names[0]: int(np.sum(y > 0)), names[1]: int(np.sum(y < 0))}
-    smaller = min(counts, key=counts.get)
-    largest = 2.0 * counts[smaller] / y.size
-    if nu > largest:
-        share = nu * y.size / 2
+    problem: each label's bounds (1, or the sample weights) must add up to
+    at least nu sum(bounds) / 2, i.e. nu n / 2 <= min(n_plus, n_minus)
+    without weights; ``names`` name the two classes in the error."""
+    bounds = unit_weights(bounds, y.size)
+    totals = {
+        names[0]: float(bounds[y > 0].sum()),
+        names[1]: float(bounds[y < 0].sum()),
+    }
+    smaller = min(totals, key=totals.get)
+    share = nu * bounds.sum() / 2
+    if share > totals[smaller]:
         raise ValueError(
             f"specified nu is infeasible: with nu = {nu:g} each of the "
             f"classes {names[0]} and {names[1]} must carry nu n / 2 = "
-            f"{share:g}, at least {int(np.ceil(share))} points, but class "
-            f"{smaller} has {counts[smaller]}; nu must be at most "
-            f"{largest:.4g} here"
+            f"{share:g} (n the sum of the weights), but class {smaller} "
+            f"can carry at most {totals[smaller]:g}; nu must be at most "
+            f"{2 * totals[smaller] / bounds.sum():.4g} here"
         )
 
 
-def nu_svc_problem(X, y, nu, kernel="precomputed"):
+def nu_svc_problem(X, y, nu, kernel="precomputed", sample_weight=None):
     """The scaled nu-SVC dual, eq. (eq-nu-svc-core), as (Q, p, y, C): S =
     K, p = 0, labels y (-1 and +1), bounds 1, nu n / 2 in each label (the
-    start fills it in order), pairs within a label (``by_label``)."""
+    start fills it in order), pairs within a label (``by_label``); with
+    sample weights w, bounds w and nu sum(w) / 2 in each label."""
     nu = check_nu(nu)
     rows = training_rows(X, kernel)
     n = rows.n_samples
     y = check_binary_labels(y, n)
-    check_nu_feasible(y, nu)
+    bounds = unit_weights(sample_weight, n)
+    check_nu_feasible(y, nu, bounds=bounds)
     alpha0 = np.zeros(n)
     for mine in (y > 0, y < 0):
-        alpha0[mine] = fill_in_order(np.ones(mine.sum()), nu * n / 2)
+        alpha0[mine] = fill_in_order(bounds[mine], nu * bounds.sum() / 2)
     return QPProblem(
         Q=rows,
         p=np.zeros(n),
         y=y,
-        C=np.ones(n),
+        C=bounds,
         alpha0=alpha0,
         by_label=True,
     )
 
 
-def nu_svr_problem(X, y, C, nu, kernel="precomputed"):
+def nu_svr_problem(X, y, C, nu, kernel="precomputed", sample_weight=None):
     """The scaled nu-SVR dual, eq. (eq-nu-svr-core), as (Q, p, y, C): 2n
     variables (alpha, alpha*), S = [[K, K], [K, K]], p = (-y, y), labels
     (+1, -1), bounds C, C nu n / 2 in each half (filled in order), pairs
-    within a label (``by_label``)."""
+    within a label (``by_label``); with sample weights w, bounds C w_t and
+    C nu sum(w) / 2 in each half."""
     C, nu = check_C(C), check_nu(nu)
     rows = training_rows(X, kernel)
     n = rows.n_samples
     y = check_targets(y, n)
-    half = fill_in_order(np.full(n, C), C * nu * n / 2)
+    bounds = C * unit_weights(sample_weight, n)
+    half = fill_in_order(bounds, nu * bounds.sum() / 2)
     return QPProblem(
         Q=DoubledRows(rows),
         p=np.concatenate([-y, y]),
         y=np.concatenate([np.ones(n), -np.ones(n)]),
-        C=np.full(2 * n, C),
+        C=np.tile(bounds, 2),
         alpha0=np.concatenate([half, half]),
         by_label=True,
     )

@@ -16,6 +16,7 @@ from svmlib.one_problem import _Regressor
 from svmlib.problems import check_nu
 from svmlib.solvers import print_summary
 from svmlib.svc_input import label_text
+from svmlib.weights import check_sample_weight
 
 
 class NuSVC(SVC):
@@ -90,21 +91,31 @@ class NuSVC(SVC):
                 stacklevel=3,
             )
 
-    def fit(self, X, y):
+    def fit(self, X, y, sample_weight=None):
         """Solve eq. (eq-nu-svc-core) for every pair of classes (nu checked
-        to be feasible for each pair first); returns self."""
+        to be feasible for each pair first); a point of sample weight w has
+        the bound w, and of weight 0 is left out.  Returns self."""
         kernel, settings, _ = self._checked_parameters()
         X, self.classes_, y_index = self._checked_training_data(X, y)
-        self.class_weight_ = np.ones(self.classes_.size)  # no weights
+        self.class_weight_ = np.ones(self.classes_.size)  # no class weights
+        weights = check_sample_weight(sample_weight, y_index.size)
+        if not (weights > 0).any():
+            raise ValueError(
+                "every sample_weight is zero: there is nothing to fit"
+            )
         nu = check_nu(self.nu)
         pairs = class_pairs(self.classes_.size)
-        problems = [pair_members(y_index, i, j) for i, j in pairs]
-        for (i, j), (_, y_pair) in zip(pairs, problems):
+        problems = []
+        for i, j in pairs:
+            members, y_pair = pair_members(y_index, i, j)
+            keep = weights[members] > 0
+            members, y_pair = members[keep], y_pair[keep]
             names = (
                 label_text(self.classes_[i]),
                 label_text(self.classes_[j]),
             )
-            check_nu_feasible(y_pair, nu, names)
+            check_nu_feasible(y_pair, nu, names, weights[members])
+            problems.append((members, y_pair))
         self._kernel, data = training_matrix(kernel, X)
         is_kernel = isinstance(self._kernel, Kernel)
         models, intercept, results = [], [], []
@@ -119,6 +130,7 @@ class NuSVC(SVC):
                 y_pair,
                 nu,
                 self._kernel if is_kernel else "precomputed",
+                None if sample_weight is None else weights[members],
             )
             result = solve_auto(
                 problem,
@@ -184,4 +196,6 @@ class NuSVR(_Regressor):
         """The problem of eq. (eq-nu-svr-core) as a function of the training
         matrix, the targets and the solver's kernel (nu checked)."""
         nu = check_nu(self.nu)
-        return lambda data, y, rows: nu_svr_problem(data, y, C, nu, rows)
+        return lambda data, y, rows, weights: nu_svr_problem(
+            data, y, C, nu, rows, weights
+        )

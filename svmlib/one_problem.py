@@ -32,6 +32,7 @@ from svmlib.svc_input import (
     number_of_rows,
     numbers_only,
 )
+from svmlib.weights import check_sample_weight
 
 
 class _OneProblemModel(_KernelEstimator):
@@ -83,11 +84,20 @@ class _OneProblemModel(_KernelEstimator):
             first_non_finite(y[:, None], name="y")
         return X, y
 
-    def _solve(self, build, X, kernel, bound):
+    def _solve(self, build, X, kernel, bound, sample_weight=None):
         """Build the problem on the training matrix of ``kernel`` (checked
-        by fit; ``build`` takes the matrix and the solver's kernel), solve
-        it with the default solver, and return its SolverResult; ``bound``
-        is the upper bound of the multipliers, for the verbose report."""
+        by fit; ``build`` takes the matrix, the solver's kernel, the sample
+        weights (None for none) and the indices of the points kept), solve
+        it with the default solver, and return its SolverResult and the
+        points it was built on (those of positive weight, as LIBSVM keeps
+        them); ``bound`` is the upper bound of the multipliers, for the
+        verbose report."""
+        weights = check_sample_weight(sample_weight, X.shape[0])
+        if not (weights > 0).any():
+            raise ValueError(
+                "every sample_weight is zero: there is nothing to fit"
+            )
+        kept = np.flatnonzero(weights > 0)
         tol = check_tol(self.tol)
         cache_size = check_positive("cache_size", self.cache_size)
         shrinking = check_flag("shrinking", self.shrinking)
@@ -99,24 +109,37 @@ class _OneProblemModel(_KernelEstimator):
             if isinstance(self._kernel, Kernel)
             else "precomputed"
         )
-        result = solve_auto(
-            build(data, solver_kernel), tol, cache_size, shrinking, max_iter
+        if kept.size < X.shape[0]:
+            data = (
+                data[kept]
+                if isinstance(self._kernel, Kernel)
+                else data[np.ix_(kept, kept)]
+            )
+        problem = build(
+            data,
+            solver_kernel,
+            None if sample_weight is None else weights[kept],
+            kept,
         )
+        result = solve_auto(problem, tol, cache_size, shrinking, max_iter)
         if verbose:
             print_summary(result, bound)
-        return result
+        return result, kept
 
-    def _store(self, X, coef, result):
+    def _store(self, X, coef, result, kept):
         """``support_``, ``support_vectors_``, ``dual_coef_`` and
-        ``intercept_`` from the coefficients of f and the solver's result;
-        a ConvergenceWarning if the solver stopped at its limit."""
-        self.support_ = np.flatnonzero(coef).astype(np.int32)
+        ``intercept_`` from the coefficients of f on the points ``kept``
+        and the solver's result; a ConvergenceWarning if the solver stopped
+        at its limit."""
+        full = np.zeros(X.shape[0])
+        full[kept] = coef
+        self.support_ = np.flatnonzero(full).astype(np.int32)
         self.support_vectors_ = (
             np.empty((0, 0))
             if isinstance(self._kernel, str)
             else X[self.support_]
         )
-        self.dual_coef_ = coef[self.support_][None, :]
+        self.dual_coef_ = full[self.support_][None, :]
         self.intercept_ = np.array([result.b])
         self.n_iter_ = int(result.n_iter)
         self.fit_status_ = int(result.status != Status.OPTIMAL)
@@ -163,9 +186,10 @@ class _Regressor(RegressorMixin, _OneProblemModel):
     returns, whose 2n multipliers give the coefficients alpha - alpha* of
     f, eq. (eq-svr-decision)."""
 
-    def fit(self, X, y):
-        """Solve the problem for the points X and targets y; returns
-        self."""
+    def fit(self, X, y, sample_weight=None):
+        """Solve the problem for the points X and targets y (a point of
+        sample weight w has the bounds C w, and of weight 0 is left out);
+        returns self."""
         C = check_box_bound(self.C)
         build = self._builder(C)
         kernel = self._checked_kernel()
@@ -175,10 +199,16 @@ class _Regressor(RegressorMixin, _OneProblemModel):
                 "target y is None"
             )
         X, y = self._checked_points(X, y)
-        result = self._solve(
-            lambda data, rows: build(data, y, rows), X, kernel, C
+        result, kept = self._solve(
+            lambda data, rows, weights, kept: build(
+                data, y[kept], rows, weights
+            ),
+            X,
+            kernel,
+            C,
+            sample_weight,
         )
-        self._store(X, svr_coefficients(result.alpha), result)
+        self._store(X, svr_coefficients(result.alpha), result, kept)
         return self
 
     def predict(self, X):
@@ -225,7 +255,9 @@ class SVR(_Regressor):
         """The problem of eq. (eq-svr-core) as a function of the training
         matrix, the targets and the solver's kernel (epsilon checked)."""
         epsilon = check_epsilon(self.epsilon)
-        return lambda data, y, rows: svr_problem(data, y, C, epsilon, rows)
+        return lambda data, y, rows, weights: svr_problem(
+            data, y, C, epsilon, rows, weights
+        )
 
 
 class OneClassSVM(OutlierMixin, _OneProblemModel):
@@ -261,19 +293,23 @@ class OneClassSVM(OutlierMixin, _OneProblemModel):
         self.verbose = verbose
         self.max_iter = max_iter
 
-    def fit(self, X, y=None):
-        """Solve eq. (eq-one-class-core) for the points X (y is ignored);
-        returns self."""
+    def fit(self, X, y=None, sample_weight=None):
+        """Solve eq. (eq-one-class-core) for the points X (y is ignored; a
+        point of sample weight w has the bound w, and of weight 0 is left
+        out); returns self."""
         nu = check_nu(self.nu)
         kernel = self._checked_kernel()
         X, _ = self._checked_points(X)
-        result = self._solve(
-            lambda data, rows: one_class_problem(data, nu, rows),
+        result, kept = self._solve(
+            lambda data, rows, weights, kept: one_class_problem(
+                data, nu, rows, weights
+            ),
             X,
             kernel,
             1.0,
+            sample_weight,
         )
-        self._store(X, result.alpha, result)
+        self._store(X, result.alpha, result, kept)
         self.offset_ = -self.intercept_
         return self
 

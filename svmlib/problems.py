@@ -103,10 +103,24 @@ def check_targets(y, n):
     return y
 
 
-def svr_problem(X, y, C, epsilon, kernel="precomputed"):
+def fill_in_order(bounds, total):
+    """Multipliers that add up to ``total``, each raised to its bound in
+    turn (LIBSVM's feasible start for a fixed sum)."""
+    before = np.cumsum(bounds) - bounds  # the sum of the earlier bounds
+    return np.clip(total - before, 0.0, bounds)
+
+
+def unit_weights(sample_weight, n):
+    """The sample weights as an array, all ones for None (the estimators
+    have checked them and left out the points of weight 0)."""
+    return np.ones(n) if sample_weight is None else sample_weight
+
+
+def svr_problem(X, y, C, epsilon, kernel="precomputed", sample_weight=None):
     """The epsilon-SVR dual, eq. (eq-svr-core), as (Q, p, y, C): 2n
     variables (alpha, alpha*), S = [[K, K], [K, K]], p = (epsilon - y,
-    epsilon + y), labels (+1, -1), bounds C, start 0."""
+    epsilon + y), labels (+1, -1), bounds C (C w_t with sample weights w,
+    both variables of a point), start 0."""
     C, epsilon = check_C(C), check_epsilon(epsilon)
     rows = training_rows(X, kernel)
     n = rows.n_samples
@@ -115,7 +129,7 @@ def svr_problem(X, y, C, epsilon, kernel="precomputed"):
         Q=DoubledRows(rows),
         p=np.concatenate([epsilon - y, epsilon + y]),
         y=np.concatenate([np.ones(n), -np.ones(n)]),
-        C=np.full(2 * n, C),
+        C=np.tile(C * unit_weights(sample_weight, n), 2),
         alpha0=np.zeros(2 * n),
     )
 
@@ -130,25 +144,21 @@ def svr_coefficients(alpha):
 def one_class_start(n, nu):
     """A feasible start for eq. (eq-one-class-core): sum(alpha) = nu n
     with 0 <= alpha <= 1, the first floor(nu n) at 1 (LIBSVM's)."""
-    total = nu * n
-    whole = min(int(total), n)
-    alpha = np.zeros(n)
-    alpha[:whole] = 1.0
-    if whole < n:
-        alpha[whole] = total - whole
-    return alpha
+    return fill_in_order(np.ones(n), nu * n)
 
 
-def one_class_problem(X, nu, kernel="precomputed"):
+def one_class_problem(X, nu, kernel="precomputed", sample_weight=None):
     """The one-class dual, eq. (eq-one-class-core), as (Q, p, y, C): S = K,
-    p = 0, labels +1, bounds 1, and the start of one_class_start."""
+    p = 0, labels +1, bounds 1, and the start of one_class_start; with
+    sample weights w, bounds w and sum nu sum(w) (LIBSVM's rule)."""
     nu = check_nu(nu)
     rows = training_rows(X, kernel)
     n = rows.n_samples
+    if sample_weight is None:
+        bounds, alpha0 = np.ones(n), one_class_start(n, nu)
+    else:
+        bounds = sample_weight
+        alpha0 = fill_in_order(bounds, nu * bounds.sum())
     return QPProblem(
-        Q=rows,
-        p=np.zeros(n),
-        y=np.ones(n),
-        C=np.ones(n),
-        alpha0=one_class_start(n, nu),
+        Q=rows, p=np.zeros(n), y=np.ones(n), C=bounds, alpha0=alpha0
     )

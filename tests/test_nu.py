@@ -891,11 +891,41 @@ INFEASIBLE_CHECKS = [
 ]
 
 
+WEIGHT_EQUIVALENCE = (
+    "as for scikit-learn's own NuSVC and NuSVR (which list this check as "
+    "an expected failure): a weight of 2 and a repeated point give the "
+    "same problem, but the solver stops at different points within its "
+    "tolerance (the check allows differences of 1e-7)"
+)
+ZERO_MARGIN = (
+    "the check's data (a linear kernel on a few points) give r = 0 "
+    "exactly: the reduced hulls meet and there is no classifier, so "
+    "svmlib refuses the fit; scikit-learn's own NuSVC fails these checks "
+    "too ('The dual coefficients or intercepts are not finite')"
+)
+WEIGHTED_ZERO_MARGIN = [
+    "check_sample_weights_pandas_series",
+    "check_sample_weights_not_an_array",
+]
+
+
 def expected_failures(estimator):
     """The checks expected to fail, with why."""
+    failures = {}
+    if estimator.kernel != "precomputed":
+        failures["check_sample_weight_equivalence_on_dense_data"] = (
+            WEIGHT_EQUIVALENCE
+        )
     if isinstance(estimator, NuSVC) and estimator.kernel == "precomputed":
-        return dict.fromkeys(INFEASIBLE_CHECKS, INFEASIBLE_IN_LIBSVM_TOO)
-    return {}
+        failures.update(
+            dict.fromkeys(INFEASIBLE_CHECKS, INFEASIBLE_IN_LIBSVM_TOO)
+        )
+    if isinstance(estimator, NuSVC) and estimator.kernel in (
+        "linear",
+        "precomputed",
+    ):
+        failures.update(dict.fromkeys(WEIGHTED_ZERO_MARGIN, ZERO_MARGIN))
+    return failures
 
 
 @parametrize_with_checks(

@@ -17,6 +17,7 @@ import warnings
 
 import numpy as np
 import pytest
+from sklearn import svm
 from sklearn.datasets import (
     load_breast_cancer,
     load_iris,
@@ -29,6 +30,7 @@ from sklearn.preprocessing import StandardScaler
 from sklearn.svm import SVC as LibsvmSVC
 from sklearn.utils.estimator_checks import parametrize_with_checks
 
+import svmlib
 import svmlib.estimator
 from svmlib import SVC, solve_qp
 
@@ -611,3 +613,98 @@ def test_scikit_learn_estimator_checks_with_balanced_weights(
     with warnings.catch_warnings():
         warnings.simplefilter("ignore", ConvergenceWarning)
         check(estimator)
+
+
+# --------------------------------------------------------------------------
+# The other estimators: the same bounds in their problems (LIBSVM's rules)
+
+
+def family_case(name):
+    """(svmlib class, scikit-learn class, parameters, X, y, weights) with
+    random weights, some of them 0, and a fixed gamma."""
+    rng = np.random.default_rng(21)
+    if name in ("SVR", "NuSVR"):
+        X = rng.normal(size=(80, 3))
+        y = np.sin(X[:, 0]) + 0.1 * rng.normal(size=80)
+    elif name == "OneClassSVM":
+        X, y = rng.normal(size=(80, 2)), None
+    else:
+        X = StandardScaler().fit_transform(load_iris().data)
+        y = load_iris().target
+    weights = rng.uniform(0.3, 2.5, size=len(X))
+    weights[::6] = 0.0
+    parameters = {"gamma": 0.4, "tol": 1e-6}
+    if name != "SVR":
+        parameters["nu"] = 0.3
+    return (
+        getattr(svmlib, name),
+        getattr(svm, name),
+        parameters,
+        X,
+        y,
+        weights,
+    )
+
+
+FAMILY = ["SVR", "NuSVR", "OneClassSVM", "NuSVC"]
+
+
+def family_values(model, X):
+    if hasattr(model, "decision_function"):
+        return model.decision_function(X)
+    return model.predict(X)
+
+
+@pytest.mark.parametrize("name", FAMILY)
+def test_family_sample_weights_agree_with_libsvm(name):
+    """Each estimator with random sample weights (a few 0) against
+    scikit-learn's with the same: the same support vectors and values."""
+    ours_class, their_class, parameters, X, y, w = family_case(name)
+    ours = ours_class(**parameters).fit(X, y, sample_weight=w)
+    theirs = their_class(**parameters).fit(X, y, sample_weight=w)
+    np.testing.assert_allclose(
+        family_values(ours, X), family_values(theirs, X), atol=1e-5
+    )
+    unweighted = ours_class(**parameters).fit(X, y)
+    assert not np.allclose(
+        family_values(ours, X), family_values(unweighted, X), atol=1e-3
+    )
+    # scikit-learn's support_ counts only the points of positive weight
+    np.testing.assert_allclose(
+        ours.support_vectors_, theirs.support_vectors_, atol=0
+    )
+
+
+@pytest.mark.parametrize("name", FAMILY)
+def test_family_zero_weight_is_removal(name):
+    """A point of weight 0 is left out: the model is that of the data
+    without it, and support_ indexes the original rows."""
+    ours_class, _, parameters, X, y, w = family_case(name)
+    kept = w > 0
+    zero = ours_class(**parameters).fit(X, y, sample_weight=w)
+    removed = ours_class(**parameters).fit(
+        X[kept], None if y is None else y[kept], sample_weight=w[kept]
+    )
+    np.testing.assert_allclose(
+        family_values(zero, X), family_values(removed, X), atol=1e-10
+    )
+    np.testing.assert_array_equal(
+        zero.support_, np.flatnonzero(kept)[removed.support_]
+    )
+
+
+@pytest.mark.parametrize("name", FAMILY)
+@pytest.mark.parametrize(
+    "weights, message",
+    [
+        (-np.ones(80), "non-negative"),
+        (np.zeros(80), "zero"),
+        (np.ones(5), "one number per sample"),
+    ],
+)
+def test_family_bad_sample_weights_are_refused(name, weights, message):
+    ours_class, _, parameters, X, y, _ = family_case(name)
+    if weights.size == 80:  # one per point of this data set
+        weights = np.resize(weights, len(X))
+    with pytest.raises(ValueError, match=message):
+        ours_class(**parameters).fit(X, y, sample_weight=weights)
