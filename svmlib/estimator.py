@@ -118,7 +118,9 @@ def train_pairs(
                 solver, subset, y_pair, kernel, settings, bounds[members]
             )
         if settings.verbose:
-            print_summary(result, settings.C)
+            print_summary(
+                result, settings.C if bounds is None else bounds[members]
+            )
         models.append((members, result.alpha * y_pair))
         results.append(result)
     return models, results

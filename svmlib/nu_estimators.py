@@ -16,7 +16,7 @@ from svmlib.one_problem import _Regressor
 from svmlib.problems import check_nu
 from svmlib.solvers import print_summary
 from svmlib.svc_input import label_text
-from svmlib.weights import check_sample_weight
+from svmlib.weights import weighted_bounds
 
 
 class NuSVC(SVC):
@@ -97,12 +97,12 @@ class NuSVC(SVC):
         the bound w, and of weight 0 is left out.  Returns self."""
         kernel, settings, _ = self._checked_parameters()
         X, self.classes_, y_index = self._checked_training_data(X, y)
-        self.class_weight_ = np.ones(self.classes_.size)  # no class weights
-        weights = check_sample_weight(sample_weight, y_index.size)
-        if not (weights > 0).any():
-            raise ValueError(
-                "every sample_weight is zero: there is nothing to fit"
-            )
+        # the sample weights' bounds (no class weights: their factor is 1),
+        # refused if all are zero or a class is left without weight
+        bounds, self.class_weight_ = weighted_bounds(
+            1.0, None, sample_weight, self.classes_, y_index, "auto"
+        )
+        weights = np.ones(y_index.size) if bounds is None else bounds
         nu = check_nu(self.nu)
         pairs = class_pairs(self.classes_.size)
         problems = []
@@ -141,7 +141,7 @@ class NuSVC(SVC):
             )
             if settings.verbose:
                 announce_pair("auto", self.classes_, i, j, members.size)
-                print_summary(result, 1.0)
+                print_summary(result, problem.C)
             self._check_margin(result.r, settings.tol, i, j)
             models.append((members, result.alpha * y_pair / result.r))
             intercept.append(result.b / result.r)

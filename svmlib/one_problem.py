@@ -84,14 +84,13 @@ class _OneProblemModel(_KernelEstimator):
             first_non_finite(y[:, None], name="y")
         return X, y
 
-    def _solve(self, build, X, kernel, bound, sample_weight=None):
+    def _solve(self, build, X, kernel, sample_weight=None):
         """Build the problem on the training matrix of ``kernel`` (checked
         by fit; ``build`` takes the matrix, the solver's kernel, the sample
         weights (None for none) and the indices of the points kept), solve
         it with the default solver, and return its SolverResult and the
         points it was built on (those of positive weight, as LIBSVM keeps
-        them); ``bound`` is the upper bound of the multipliers, for the
-        verbose report."""
+        them)."""
         weights = check_sample_weight(sample_weight, X.shape[0])
         if not (weights > 0).any():
             raise ValueError(
@@ -123,7 +122,7 @@ class _OneProblemModel(_KernelEstimator):
         )
         result = solve_auto(problem, tol, cache_size, shrinking, max_iter)
         if verbose:
-            print_summary(result, bound)
+            print_summary(result, problem.C)
         return result, kept
 
     def _store(self, X, coef, result, kept):
@@ -205,7 +204,6 @@ class _Regressor(RegressorMixin, _OneProblemModel):
             ),
             X,
             kernel,
-            C,
             sample_weight,
         )
         self._store(X, svr_coefficients(result.alpha), result, kept)
@@ -306,7 +304,6 @@ class OneClassSVM(OutlierMixin, _OneProblemModel):
             ),
             X,
             kernel,
-            1.0,
             sample_weight,
         )
         self._store(X, result.alpha, result, kept)
