@@ -291,6 +291,8 @@ from .nu import (
 )
 from .one_problem import (
     SVR,
+)
+from .one_class import (
     OneClassSVM,
 )
 from .nu_estimators import (
