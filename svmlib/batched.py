@@ -21,7 +21,7 @@ from svmlib.solver import (
     exact_bound_status,
 )
 from svmlib.validation import check_binary_problem
-from svmlib.kernel_rows import GramRows, KernelRows
+from svmlib.kernel_rows import GramRows, rows_for_points
 
 
 def solve_block(S, psi, y, alpha, C, eps, max_iter, A=None):
@@ -435,8 +435,8 @@ def c_svc_block_problem(X, y, C, kernel="precomputed"):
         K, y = check_gram(X, y)
         rows = GramRows(K)
     elif isinstance(kernel, Kernel):
-        X, y = check_binary_problem(X, y)
-        rows = KernelRows(kernel, X)
+        X, y = check_binary_problem(X, y, accept_sparse=True)
+        rows = rows_for_points(kernel, X)
     else:
         raise ValueError(
             f"kernel must be a Kernel or 'precomputed'; got {kernel!r}"

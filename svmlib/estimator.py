@@ -4,6 +4,7 @@
 import warnings
 
 import numpy as np
+from scipy import sparse
 from sklearn.base import BaseEstimator, ClassifierMixin
 from sklearn.exceptions import ConvergenceWarning
 from sklearn.utils.multiclass import check_classification_targets
@@ -30,12 +31,17 @@ def training_matrix(kernel, X):
     """The kernel as the estimator keeps it, and the matrix the solvers
     train on: a Kernel with gamma resolved on all of X, and X; a kernel
     function, and its Gram matrix on X; or "precomputed", and X, which must
-    then be square."""
+    then be square and dense."""
     if isinstance(kernel, Kernel):
         return kernel.resolve(X), X
     if callable(kernel):
         return kernel, kernel_from_callable(
             kernel, X, X, "the training points"
+        )
+    if sparse.issparse(X):
+        raise ValueError(
+            "with kernel='precomputed', X must be the Gram matrix as a "
+            "dense array; got a sparse matrix (use X.toarray())"
         )
     check_square_gram(X)
     return kernel, X
@@ -127,15 +133,18 @@ def train_pairs(
 
 
 class _KernelEstimator(BaseEstimator):
-    """What every kernel estimator of svmlib shares: the pairwise tag of a
-    precomputed kernel, the checks of the data to predict, and the kernel
-    between new points and the support vectors."""
+    """What every kernel estimator of svmlib shares: the tags (a
+    precomputed kernel is pairwise and dense, points may be sparse), the
+    checks of the data to predict, and the kernel between new points and
+    the support vectors."""
 
     def __sklearn_tags__(self):
         tags = super().__sklearn_tags__()
-        tags.input_tags.pairwise = (
+        precomputed = (
             isinstance(self.kernel, str) and self.kernel == "precomputed"
         )
+        tags.input_tags.pairwise = precomputed
+        tags.input_tags.sparse = not precomputed
         return tags
 
     def _checked_prediction_data(self, X):
@@ -158,6 +167,7 @@ class _KernelEstimator(BaseEstimator):
             X = validate_data(
                 self,
                 X,
+                accept_sparse="csr",
                 dtype=np.float64,
                 order="C",
                 reset=False,
@@ -269,6 +279,7 @@ class _BaseSVC(ClassifierMixin, _KernelEstimator):
                 self,
                 X,
                 y,
+                accept_sparse="csr",
                 dtype=np.float64,
                 order="C",
                 ensure_all_finite=False,

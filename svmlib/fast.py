@@ -9,7 +9,7 @@ from svmlib.result import Status
 from svmlib.solver import SHRINK_INTERVAL, check_max_iter, check_tol
 from svmlib.working_set import up_low_sets
 from svmlib.batched import c_svc_block_problem
-from svmlib.kernel_rows import KernelRows
+from svmlib.kernel_rows import rows_for_points
 from svmlib.kernels import Kernel
 from svmlib.solver import QPProblem
 from svmlib.compiled import OPTIMAL, signed_smo, solve_block_compiled
@@ -107,7 +107,7 @@ def shared_gram(kernel, data, order, cache_size):
     if not gram_fits(n, cache_size):
         return None
     if isinstance(kernel, Kernel):
-        return KernelRows(kernel, data[order]).compute(
+        return rows_for_points(kernel, data[order]).compute(
             np.arange(n), np.empty((n, n))
         )
     return np.ascontiguousarray(data[np.ix_(order, order)], dtype=float)

@@ -24,7 +24,7 @@ def c_svc_problem(X, y, C, kernel="precomputed", cache_size=200.0):
         K, y = check_gram(X, y)
         Q = GramQMatrix(K, y)
     elif isinstance(kernel, Kernel):
-        X, y = check_binary_problem(X, y)
+        X, y = check_binary_problem(X, y, accept_sparse=True)
         Q = QMatrix(X, y, kernel, cache_size)
     else:
         raise ValueError(

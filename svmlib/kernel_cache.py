@@ -9,8 +9,10 @@ from svmlib.kernels import (
     DISTANCE_KERNELS,
     KERNEL_FORMULAS,
     Kernel,
+    inner_products,
     normalise_points,
     normalised_squared_distances,
+    squared_norms,
 )
 from svmlib.validation import check_matrix
 
@@ -24,20 +26,20 @@ class KernelColumns:
     block at a time.
 
     The points are validated and prepared once (centred and scaled for a
-    distance kernel, as in ``squared_distances``); each request is then one
-    matrix product and the kernel's formula. ``n_evaluations`` counts the
-    kernel values computed so far.
+    distance kernel, as in ``squared_distances``; sparse points are only
+    scaled); each request is then one matrix product and the kernel's
+    formula. ``n_evaluations`` counts the kernel values computed so far.
     """
 
     def __init__(self, kernel, X):
-        X = check_matrix(X)
+        X = check_matrix(X, accept_sparse=True)
         self.kernel = kernel.resolve(X)
         self.formula = KERNEL_FORMULAS[self.kernel.name]
         self.parameters = self.kernel.parameters()
         self.distance = self.kernel.name in DISTANCE_KERNELS
         if self.distance:
             self.X, _, self.size = normalise_points(X, X)
-            self.norms = np.einsum("ij,ij->i", self.X, self.X)
+            self.norms = squared_norms(self.X)
         else:
             self.X = X
         self.n_samples = X.shape[0]
@@ -54,7 +56,9 @@ class KernelColumns:
                 self.X[indices], self.X, self.norms[indices], self.norms
             )
             return self.formula(D * self.size**2, **self.parameters)
-        return self.formula(self.X[indices] @ self.X.T, **self.parameters)
+        return self.formula(
+            inner_products(self.X[indices], self.X), **self.parameters
+        )
 
 
 class ColumnCache:

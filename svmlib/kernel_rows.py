@@ -2,6 +2,7 @@
 """Kernel rows by one matrix product per block (chapter "Scaling up")."""
 
 import numpy as np
+from scipy import sparse
 
 from svmlib.kernel_cache import MEGABYTE, KernelColumns
 from svmlib.validation import check_matrix
@@ -119,3 +120,54 @@ class GramRows:
         )
         self.n_evaluations += out.size
         return out
+
+
+class SparseKernelRows(KernelRows):
+    """KernelRows for sparse points (a CSR matrix, chapter "Kernels",
+    section "Sparse points"): each block is one sparse product X_I X',
+    made dense, to which a distance kernel adds the two squared norms, in
+    double precision whatever the output's (a sparse product costs its
+    index work, not its multiplications).  The points are scaled, never
+    centred, and never made dense."""
+
+    def __init__(self, kernel, X):
+        super().__init__(kernel, X)
+        self.X_transposed = self.X.T.tocsr()  # rows of X', for X_I X'
+
+    def compute(self, indices, out, columns=None):
+        """out[k] = k(x_indices[k], x_j) for every j, or for the j in
+        ``columns``; returns out."""
+        right, norms = (
+            self.X_transposed,
+            self.norms if self.distance else None,
+        )
+        if columns is not None:
+            right = right[:, columns]
+            norms = norms[columns] if self.distance else None
+        for start in range(0, len(indices), self.rows_per_block):
+            part = indices[start : start + self.rows_per_block]
+            block = (self.X[part] @ right).toarray()
+            if self.distance:  # eq. (eq-augmented-product), in two passes
+                block *= -2.0
+                block += self.norms[part, None]
+                block += norms[None, :]
+                block *= self.size**2
+                np.maximum(block, 0.0, out=block)
+            self.formula(block, **self.parameters, out=block)
+            if not self.distance and not np.isfinite(block).all():
+                raise ValueError(
+                    f"the {self.kernel.name} kernel's values overflow: "
+                    "scale the features"
+                )
+            out[start : start + len(part)] = block
+        self.n_evaluations += len(indices) * right.shape[1]
+        return out
+
+
+def rows_for_points(kernel, X):
+    """The rows of the Gram matrix of the points X for a Kernel: a
+    KernelRows, or a SparseKernelRows if X is a sparse matrix."""
+    X = check_matrix(X, accept_sparse=True)
+    if sparse.issparse(X):
+        return SparseKernelRows(kernel, X)
+    return KernelRows(kernel, X)

@@ -5,22 +5,26 @@ import numbers
 from dataclasses import dataclass, replace
 
 import numpy as np
+from scipy import sparse
 
 from svmlib.validation import check_matrix
 
 
 def check_pair(X, Z=None):
     """Validate the two point sets of a Gram matrix (``Z = None`` means ``Z
-    = X``); return them as float arrays."""
-    X = check_matrix(X, name="X")
+    = X``); return them as float arrays, or both as CSR matrices if either
+    is sparse (section "Sparse points")."""
+    X = check_matrix(X, name="X", accept_sparse=True)
     if Z is None:
         return X, X
-    Z = check_matrix(Z, name="Z")
+    Z = check_matrix(Z, name="Z", accept_sparse=True)
     if Z.shape[1] != X.shape[1]:
         raise ValueError(
             f"X has {X.shape[1]} features but Z has {Z.shape[1]}; "
             "a kernel compares points of the same dimension"
         )
+    if sparse.issparse(X) != sparse.issparse(Z):
+        X, Z = sparse.csr_matrix(X), sparse.csr_matrix(Z)
     return X, Z
 
 
@@ -69,7 +73,10 @@ PAIR_CHUNK = 65_536
 def normalise_points(X, Z):
     """Centre X and Z on the mean of Z and divide both by their largest
     entry: returns ``(X_c, Z_c, size)``.  Distances shrink by the factor
-    ``size`` and nothing can overflow."""
+    ``size`` and nothing can overflow.  Sparse points are only scaled
+    (scaled_sparse_points)."""
+    if sparse.issparse(X):
+        return scaled_sparse_points(X, Z)
     centre = Z.mean(axis=0)
     X_c, Z_c = X - centre, Z - centre
     size = max(float(np.abs(X_c).max()), float(np.abs(Z_c).max())) or 1.0
@@ -85,18 +92,18 @@ def normalised_squared_distances(X_c, Z_c, norms_X=None, norms_Z=None):
     already known.
     """
     if norms_X is None:
-        norms_X = np.einsum("ij,ij->i", X_c, X_c)
+        norms_X = squared_norms(X_c)
     if norms_Z is None:
-        norms_Z = np.einsum("ij,ij->i", Z_c, Z_c)
+        norms_Z = squared_norms(Z_c)
     scale = norms_X[:, None] + norms_Z[None, :]
-    D = scale - 2.0 * (X_c @ Z_c.T)
+    D = scale - 2.0 * inner_products(X_c, Z_c)
     rows, cols = np.nonzero(D <= CANCELLATION_RTOL * scale)
     for start in range(0, rows.size, PAIR_CHUNK):
         r, c = (
             rows[start : start + PAIR_CHUNK],
             cols[start : start + PAIR_CHUNK],
         )
-        D[r, c] = np.einsum("ij,ij->i", X_c[r] - Z_c[c], X_c[r] - Z_c[c])
+        D[r, c] = squared_norms(X_c[r] - Z_c[c])
     return np.maximum(D, 0.0, out=D)
 
 
@@ -157,14 +164,14 @@ def linear_kernel(X, Z=None):
     """k(x, z) = x'z, eq. (eq-kernels), for all pairs of rows of X and Z (Z
     defaults to X)."""
     X, Z = check_pair(X, Z)
-    return linear_from_products(X @ Z.T)
+    return linear_from_products(inner_products(X, Z))
 
 
 def polynomial_kernel(X, Z=None, gamma=1.0, degree=3, coef0=0.0):
     """k(x, z) = (gamma x'z + coef0)^degree, eq. (eq-kernels)."""
     X, Z = check_pair(X, Z)
     return polynomial_from_products(
-        X @ Z.T,
+        inner_products(X, Z),
         check_gamma(gamma),
         check_degree(degree),
         check_coef0(coef0),
@@ -190,7 +197,7 @@ def sigmoid_kernel(X, Z=None, gamma=1.0, coef0=0.0):
     semidefinite in general."""
     X, Z = check_pair(X, Z)
     return sigmoid_from_products(
-        X @ Z.T, check_gamma(gamma), check_coef0(coef0)
+        inner_products(X, Z), check_gamma(gamma), check_coef0(coef0)
     )
 
 
@@ -262,8 +269,8 @@ class Kernel:
         gamma is kept."""
         if not isinstance(self.gamma, str):
             return self
-        X = check_matrix(X)
-        variance = float(X.var())
+        X = check_matrix(X, accept_sparse=True)
+        variance = entry_variance(X)
         if self.gamma == "auto" or variance == 0.0:
             gamma = 1.0 / X.shape[1] if self.gamma == "auto" else 1.0
         else:
@@ -292,7 +299,7 @@ class Kernel:
     def rows(self, X, indices):
         """Rows ``indices`` of the Gram matrix of X, without forming the
         rest of it."""
-        X = check_matrix(X)
+        X = check_matrix(X, accept_sparse=True)
         return self(X[np.asarray(indices)], X)
 
     def diagonal(self, X):
@@ -304,13 +311,13 @@ class Kernel:
         function evaluated between the column of all s and the single point
         1 gives the diagonal.
         """
-        X = check_matrix(X)
+        X = check_matrix(X, accept_sparse=True)
         function = KERNEL_FUNCTIONS[self.name]
         if self.name in DISTANCE_KERNELS:  # the formula at distance 0
             formula = KERNEL_FORMULAS[self.name]
             at_zero = formula(np.zeros(1), **self.parameters())
             return np.full(X.shape[0], at_zero[0])
-        inner = np.einsum("ij,ij->i", X, X)
+        inner = squared_norms(X)
         return function(
             inner[:, None], np.ones((1, 1)), **self.parameters()
         )[:, 0]
@@ -324,3 +331,35 @@ def kernel_decision_function(kernel, X_train, dual_coef, b, Z):
     vectors) matter, so ``X_train`` may be just those.
     """
     return kernel(Z, X_train) @ np.asarray(dual_coef, dtype=float) + b
+
+
+def squared_norms(X):
+    """||x_i||^2 for every row of X, an array or a sparse matrix (for the
+    latter, from its non-zeros only)."""
+    if sparse.issparse(X):
+        return np.asarray(X.multiply(X).sum(axis=1)).ravel()
+    return np.einsum("ij,ij->i", X, X)
+
+
+def inner_products(X, Z):
+    """The matrix X Z' of all inner products x_i'z_j, as a dense array
+    (for sparse X and Z, by a sparse product: only non-zeros that meet
+    are multiplied)."""
+    S = X @ Z.T
+    return S.toarray() if sparse.issparse(S) else S
+
+
+def scaled_sparse_points(X, Z):
+    """normalise_points for sparse X and Z: both divided by their largest
+    entry, and not centred, which would fill in every zero; returns
+    ``(X_s, Z_s, size)``."""
+    size = max(abs(X).max(), abs(Z).max()) or 1.0
+    return X / size, Z / size, float(size)
+
+
+def entry_variance(X):
+    """The variance of all the entries of X, zeros included: for a sparse
+    X, mean(x^2) - mean(x)^2, both from the non-zeros."""
+    if sparse.issparse(X):
+        return float(X.multiply(X).mean() - X.mean() ** 2)
+    return float(X.var())

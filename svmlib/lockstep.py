@@ -11,7 +11,7 @@ from svmlib.solver import check_max_iter, check_tol
 from svmlib.validation import check_matrix
 from svmlib.batched import BATCH_SIZE
 from svmlib.kernel_cache import MEGABYTE
-from svmlib.kernel_rows import GramRows, KernelRows
+from svmlib.kernel_rows import GramRows, rows_for_points
 from svmlib.solver import check_max_iter
 
 
@@ -204,15 +204,16 @@ def lockstep_applies(problems, n_samples, cache_size):
 def solve_pairs_lockstep(kernel, data, problems, settings):
     """The estimator's two-class problems solved by solve_lockstep on one
     Gram matrix of all the points: ``data`` itself for a precomputed kernel,
-    else computed by KernelRows, in double precision as a single block of
-    the batched solver is (single-precision rows would let psi drift, and
-    the problems are not checked again).  Returns a SolverResult per
+    else computed by KernelRows (SparseKernelRows for sparse points), in
+    double precision as a single block of the batched solver is
+    (single-precision rows would let psi drift, and the problems are not
+    checked again).  Returns a SolverResult per
     problem."""
     n = data.shape[0]
     if isinstance(kernel, str):  # "precomputed": data is the Gram matrix
         K = GramRows(data).K
     else:
-        rows = KernelRows(kernel, data)
+        rows = rows_for_points(kernel, data)
         K = rows.compute(np.arange(n), np.empty((n, n)))
     members, labels = zip(*problems)
     max_iter = check_max_iter(

@@ -59,6 +59,7 @@ class _OneProblemModel(_KernelEstimator):
                 X = validate_data(
                     self,
                     X,
+                    accept_sparse="csr",
                     dtype=np.float64,
                     order="C",
                     ensure_all_finite=False,
@@ -68,6 +69,7 @@ class _OneProblemModel(_KernelEstimator):
                     self,
                     X,
                     y,
+                    accept_sparse="csr",
                     dtype=np.float64,
                     order="C",
                     y_numeric=True,

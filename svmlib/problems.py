@@ -7,7 +7,7 @@ import numbers
 import numpy as np
 
 from svmlib.hinge import check_C
-from svmlib.kernel_rows import GramRows, KernelRows
+from svmlib.kernel_rows import GramRows, rows_for_points
 from svmlib.kernels import Kernel
 from svmlib.solver import QPProblem
 from svmlib.validation import check_matrix
@@ -50,7 +50,8 @@ class DoubledRows:
 
 
 def training_rows(X, kernel):
-    """The rows of K for the training data: KernelRows of the points, or
+    """The rows of K for the training data: KernelRows of the points
+    (SparseKernelRows if they are sparse), or
     GramRows of a precomputed (square, finite) matrix."""
     if isinstance(kernel, str) and kernel == "precomputed":
         K = check_matrix(X, name="K")
@@ -60,7 +61,7 @@ def training_rows(X, kernel):
             )
         return GramRows(K)
     if isinstance(kernel, Kernel):
-        return KernelRows(kernel, check_matrix(X))
+        return rows_for_points(kernel, X)
     raise ValueError(
         f"kernel must be a Kernel or 'precomputed'; got {kernel!r}"
     )

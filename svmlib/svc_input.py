@@ -5,6 +5,7 @@ import numbers
 from contextlib import contextmanager
 
 import numpy as np
+from scipy import sparse
 from sklearn.utils.multiclass import check_classification_targets
 
 from svmlib.hinge import check_C
@@ -177,18 +178,28 @@ def numbers_only(name="X"):
         raise
 
 
+def non_finite_entries(X):
+    """Rows, columns and values of the NaN and infinite entries of the 2-D
+    float array or sparse matrix ``X``, row by row."""
+    if sparse.issparse(X):
+        X = X.tocoo()
+        bad = ~np.isfinite(X.data)
+        rows, columns, values = X.row[bad], X.col[bad], X.data[bad]
+        order = np.lexsort((columns, rows))
+        return rows[order], columns[order], values[order]
+    rows, columns = np.nonzero(~np.isfinite(X))
+    return rows, columns, X[rows, columns]
+
+
 def first_non_finite(X, name="X", remedy="remove or impute them first"):
     """Raise a ValueError naming the first NaN or infinite entry of the 2-D
-    float array ``X``, if any."""
-    finite = np.isfinite(X)
-    if not finite.all():
-        row, column = np.argwhere(~finite)[0]
-        kind = (
-            "NaN" if np.isnan(X[row, column]) else "an infinite value (inf)"
-        )
+    float array or sparse matrix ``X``, if any."""
+    rows, columns, values = non_finite_entries(X)
+    if rows.size:
+        kind = "NaN" if np.isnan(values[0]) else "an infinite value (inf)"
         raise ValueError(
-            f"{name} contains {kind} at row {row}, column {column} "
-            f"({int((~finite).sum())} non-finite entries in all); {remedy}"
+            f"{name} contains {kind} at row {rows[0]}, column {columns[0]} "
+            f"({rows.size} non-finite entries in all); {remedy}"
         )
 
 
@@ -205,8 +216,10 @@ def check_square_gram(K):
 
 def kernel_from_callable(kernel, X, Z, what):
     """The matrix kernel(X, Z) of a user's kernel function, checked: shape
-    (len(X), len(Z)), finite."""
-    K = np.asarray(kernel(X, Z), dtype=float)
+    (len(X), len(Z)), finite (and made dense if the function returns a
+    sparse matrix, as X @ Z.T does for sparse points)."""
+    K = kernel(X, Z)
+    K = np.asarray(K.toarray() if sparse.issparse(K) else K, dtype=float)
     expected = (X.shape[0], Z.shape[0])
     if K.shape != expected:
         raise ValueError(

@@ -908,13 +908,18 @@ WEIGHTED_ZERO_MARGIN = [
     "check_sample_weights_not_an_array",
 ]
 
+WEIGHT_EQUIVALENCE_CHECKS = [
+    "check_sample_weight_equivalence_on_dense_data",
+    "check_sample_weight_equivalence_on_sparse_data",
+]
+
 
 def expected_failures(estimator):
     """The checks expected to fail, with why."""
     failures = {}
     if estimator.kernel != "precomputed":
-        failures["check_sample_weight_equivalence_on_dense_data"] = (
-            WEIGHT_EQUIVALENCE
+        failures.update(
+            dict.fromkeys(WEIGHT_EQUIVALENCE_CHECKS, WEIGHT_EQUIVALENCE)
         )
     if isinstance(estimator, NuSVC) and estimator.kernel == "precomputed":
         failures.update(
