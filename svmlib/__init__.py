@@ -36,6 +36,7 @@ from .result import (
 )
 from .validation import (
     check_matrix,
+    check_sparse_matrix,
     check_binary_labels,
     check_binary_problem,
 )
@@ -105,6 +106,10 @@ from .kernels import (
     sigmoid_kernel,
     Kernel,
     kernel_decision_function,
+    squared_norms,
+    inner_products,
+    scaled_sparse_points,
+    entry_variance,
 )
 from .simplified_smo import (
     pair_bounds,
@@ -197,6 +202,7 @@ from .svc_input import (
     check_class_labels,
     label_text,
     numbers_only,
+    non_finite_entries,
     first_non_finite,
     check_square_gram,
     kernel_from_callable,
@@ -216,9 +222,14 @@ from .estimator import (
     train_pairs,
     SVC,
 )
+from .text_data import (
+    make_documents,
+)
 from .kernel_rows import (
     KernelRows,
     GramRows,
+    SparseKernelRows,
+    rows_for_points,
 )
 from .batched import (
     solve_block,
@@ -299,6 +310,35 @@ from .nu_estimators import (
     NuSVC,
     NuSVR,
 )
+from .calibration import (
+    check_two_labels,
+    check_scores,
+    check_scores_and_labels,
+    check_sigmoid_parameter,
+    check_iteration_count,
+    SigmoidFit,
+    platt_targets,
+    sigmoid_and_complement,
+    sigmoid_probability,
+    platt_objective,
+    platt_derivatives,
+    newton_direction,
+    backtrack,
+    fit_sigmoid,
+)
+from .coupling import (
+    check_pairwise_probabilities,
+    check_pair_inputs,
+    check_n_classes,
+    check_class_indices,
+    check_sigmoids,
+    number_of_classes,
+    coupling_matrix,
+    coupling_residual,
+    pairwise_coupling,
+    pair_sigmoids,
+    pairwise_probabilities,
+)
 
 __version__ = "0.1.0"
 
@@ -321,6 +361,7 @@ __all__ = [
     "Status",
     "SolverResult",
     "check_matrix",
+    "check_sparse_matrix",
     "check_binary_labels",
     "check_binary_problem",
     "NotSeparableError",
@@ -374,6 +415,10 @@ __all__ = [
     "sigmoid_kernel",
     "Kernel",
     "kernel_decision_function",
+    "squared_norms",
+    "inner_products",
+    "scaled_sparse_points",
+    "entry_variance",
     "pair_bounds",
     "two_variable_update",
     "choose_offset",
@@ -444,6 +489,7 @@ __all__ = [
     "check_class_labels",
     "label_text",
     "numbers_only",
+    "non_finite_entries",
     "first_non_finite",
     "check_square_gram",
     "kernel_from_callable",
@@ -458,8 +504,11 @@ __all__ = [
     "report_pairs",
     "train_pairs",
     "SVC",
+    "make_documents",
     "KernelRows",
     "GramRows",
+    "SparseKernelRows",
+    "rows_for_points",
     "solve_block",
     "select_batch",
     "exact_psi",
@@ -521,4 +570,29 @@ __all__ = [
     "OneClassSVM",
     "NuSVC",
     "NuSVR",
+    "check_two_labels",
+    "check_scores",
+    "check_scores_and_labels",
+    "check_sigmoid_parameter",
+    "check_iteration_count",
+    "SigmoidFit",
+    "platt_targets",
+    "sigmoid_and_complement",
+    "sigmoid_probability",
+    "platt_objective",
+    "platt_derivatives",
+    "newton_direction",
+    "backtrack",
+    "fit_sigmoid",
+    "check_pairwise_probabilities",
+    "check_pair_inputs",
+    "check_n_classes",
+    "check_class_indices",
+    "check_sigmoids",
+    "number_of_classes",
+    "coupling_matrix",
+    "coupling_residual",
+    "pairwise_coupling",
+    "pair_sigmoids",
+    "pairwise_probabilities",
 ]
