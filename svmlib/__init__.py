@@ -339,6 +339,45 @@ from .coupling import (
     pair_sigmoids,
     pairwise_probabilities,
 )
+from .linear_dcd import (
+    check_loss,
+    check_bias,
+    point_costs,
+    LinearProblem,
+    problem_from_checked,
+    linear_problem,
+    folded_weights,
+    decision_values,
+    linear_primal_objective,
+    linear_dual_objective,
+    row_entries,
+    sweep_numpy,
+    dual_cd,
+)
+from .linear_compiled import (
+    row_dot,
+    add_row,
+    sweep_compiled,
+)
+from .linear_primal import (
+    folded_product,
+    folded_transpose_product,
+    primal_gradient,
+    cg_newton_direction,
+    line_search,
+    newton_primal,
+)
+from .linear_setup import (
+    check_pass_limit,
+    check_penalty_and_strategy,
+    use_dual,
+    linear_class_weights,
+    check_weighted_classes,
+    one_against_the_rest,
+)
+from .linear_svc import (
+    LinearSVC,
+)
 
 __version__ = "0.1.0"
 
@@ -595,4 +634,33 @@ __all__ = [
     "pairwise_coupling",
     "pair_sigmoids",
     "pairwise_probabilities",
+    "check_loss",
+    "check_bias",
+    "point_costs",
+    "LinearProblem",
+    "problem_from_checked",
+    "linear_problem",
+    "folded_weights",
+    "decision_values",
+    "linear_primal_objective",
+    "linear_dual_objective",
+    "row_entries",
+    "sweep_numpy",
+    "dual_cd",
+    "row_dot",
+    "add_row",
+    "sweep_compiled",
+    "folded_product",
+    "folded_transpose_product",
+    "primal_gradient",
+    "cg_newton_direction",
+    "line_search",
+    "newton_primal",
+    "check_pass_limit",
+    "check_penalty_and_strategy",
+    "use_dual",
+    "linear_class_weights",
+    "check_weighted_classes",
+    "one_against_the_rest",
+    "LinearSVC",
 ]

@@ -1,0 +1,113 @@
+# Generated from chapters/linear_scale.ipynb by tools/export.py. Do not edit: change the notebook, then run `make export`.
+"""LinearSVC's parameters and its two-class problems (chapter "Linear
+SVMs at scale")."""
+
+import numbers
+
+import numpy as np
+
+from svmlib.svc_input import label_text
+from svmlib.weights import check_class_weight
+
+
+def check_pass_limit(max_iter):
+    """max_iter as a non-negative integer (0 trains nothing, as in
+    scikit-learn)."""
+    if (
+        isinstance(max_iter, bool)
+        or not isinstance(max_iter, numbers.Integral)
+        or max_iter < 0
+    ):
+        raise ValueError(
+            f"max_iter must be a non-negative integer; got {max_iter!r}"
+        )
+    return int(max_iter)
+
+
+def check_penalty_and_strategy(penalty, multi_class):
+    """svmlib trains the l2 penalty, one class against the rest."""
+    if isinstance(penalty, str) and penalty == "l1":
+        raise ValueError(
+            "penalty='l1' (LIBLINEAR's L1-regularised solvers, for "
+            "sparse coef_) is not implemented in svmlib; use "
+            "penalty='l2', or sklearn.svm.LinearSVC"
+        )
+    if not (isinstance(penalty, str) and penalty == "l2"):
+        raise ValueError(f"penalty must be 'l2'; got {penalty!r}")
+    if isinstance(multi_class, str) and multi_class == "crammer_singer":
+        raise ValueError(
+            "multi_class='crammer_singer' is not implemented in svmlib's "
+            "LinearSVC; use 'ovr' (one class against the rest), or "
+            "sklearn.svm.LinearSVC"
+        )
+    if not (isinstance(multi_class, str) and multi_class == "ovr"):
+        raise ValueError(f"multi_class must be 'ovr'; got {multi_class!r}")
+
+
+def use_dual(dual, loss, n_samples, n_features):
+    """Whether to solve the dual: the user's choice, or scikit-learn's
+    rule for dual='auto' (the dual if n_samples < n_features, else the
+    primal, which exists for the squared hinge only)."""
+    if isinstance(dual, str) and dual == "auto":
+        return n_samples < n_features or loss == "hinge"
+    if not isinstance(dual, (bool, np.bool_)):
+        raise ValueError(
+            f"dual must be 'auto', True or False; got {dual!r}"
+        )
+    if not dual and loss == "hinge":
+        raise ValueError(
+            "loss='hinge' has no primal solver (nor in LIBLINEAR): "
+            "use dual=True or dual='auto', or loss='squared_hinge'"
+        )
+    return bool(dual)
+
+
+def linear_class_weights(class_weight, classes, y_index, sample_weight):
+    """The weight of each class: check_class_weight's, except that
+    'balanced' counts the points by their sample weights, as
+    scikit-learn's LinearSVC does: sum(w) / (k sum of w over class c)."""
+    if not (isinstance(class_weight, str) and class_weight == "balanced"):
+        return check_class_weight(class_weight, classes, y_index)
+    totals = np.bincount(y_index, sample_weight, minlength=classes.size)
+    if not (totals > 0).all():
+        raise ValueError(
+            "class_weight='balanced' needs every class to have a positive "
+            f"total weight; class {label_text(classes[np.argmin(totals)])} "
+            "has none"
+        )
+    return totals.sum() / (classes.size * totals)
+
+
+def check_weighted_classes(weights, y_index, sample_weight, classes):
+    """Every class needs a point of positive weight (its class weight
+    times its sample weight), or its problem has no point labelled +1."""
+    positive = weights[y_index] * sample_weight > 0
+    if not positive.any():
+        raise ValueError(
+            "every point's weight is zero (class_weight times "
+            "sample_weight): there is nothing to fit"
+        )
+    kept = np.bincount(y_index[positive], minlength=classes.size)
+    if not kept.all():
+        raise ValueError(
+            "every class needs a point of positive weight (class_weight "
+            "times sample_weight); class "
+            f"{label_text(classes[np.argmin(kept)])} has none"
+        )
+
+
+def one_against_the_rest(classes, y_index, C, weights, sample_weight):
+    """The labels and the costs C_i of eq. (eq-dcd-costs) of each
+    two-class problem: one for two classes (classes_[1] labelled +1, each
+    point costing C times its class's weight); for k > 2 classes one per
+    class c, c against the rest, where only c's points carry c's weight.
+    The sample weights multiply every cost."""
+    if classes.size == 2:
+        y = np.where(y_index == 1, 1.0, -1.0)
+        return [(y, C * weights[y_index] * sample_weight)]
+    problems = []
+    for c in range(classes.size):
+        in_c = y_index == c
+        cost = C * np.where(in_c, weights[c], 1.0) * sample_weight
+        problems.append((np.where(in_c, 1.0, -1.0), cost))
+    return problems

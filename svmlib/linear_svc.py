@@ -1,0 +1,286 @@
+# Generated from chapters/linear_scale.ipynb by tools/export.py. Do not edit: change the notebook, then run `make export`.
+"""svmlib.LinearSVC, a scikit-learn estimator for linear SVMs at scale
+(chapter "Linear SVMs at scale")."""
+
+import warnings
+
+import numpy as np
+from scipy import sparse
+from sklearn.base import BaseEstimator, ClassifierMixin
+from sklearn.exceptions import ConvergenceWarning
+from sklearn.utils.validation import check_is_fitted, validate_data
+
+from svmlib.hinge import check_C
+from svmlib.kernels import squared_norms
+from svmlib.result import Status
+from svmlib.solver import check_tol
+from svmlib.svc_input import (
+    check_class_labels,
+    check_flag,
+    check_seed,
+    first_non_finite,
+    label_text,
+    number_of_rows,
+    numbers_only,
+)
+from svmlib.validation import check_sparse_matrix
+from svmlib.weights import check_sample_weight
+from svmlib.linear_dcd import check_bias, check_loss, dual_cd, problem_from_checked
+from svmlib.linear_setup import check_pass_limit, check_penalty_and_strategy, check_weighted_classes, linear_class_weights, one_against_the_rest, use_dual
+from svmlib.linear_primal import newton_primal
+from svmlib.linear_compiled import sweep_compiled
+
+
+class LinearSVC(ClassifierMixin, BaseEstimator):
+    """A linear SVM for large data; a stand-in for
+    sklearn.svm.LinearSVC with its parameters, defaults and fitted
+    attributes.  Trains by dual coordinate descent, eq. (eq-dcd-step),
+    compiled for dense and CSR rows, or by Newton's method on the
+    squared-hinge primal.
+
+    Parameters
+    ----------
+    penalty : {"l2"}, default="l2"
+        1/2 ||wbar||^2 of eq. (eq-dcd-primal); "l1" is not implemented.
+    loss : {"hinge", "squared_hinge"}, default="squared_hinge"
+        The loss of eq. (eq-dcd-primal).
+    dual : "auto" or bool, default="auto"
+        True: the dual, eq. (eq-dcd-dual), by coordinate descent; False:
+        the primal by Newton's method (squared hinge only); "auto": the
+        dual if n_samples < n_features or for the hinge, else the primal.
+    tol : float, default=1e-4
+        The threshold of eq. (eq-dcd-stopping) (dual) or of eq.
+        (eq-primal-stopping) (primal).
+    C : float, default=1.0
+        The cost of the losses, eq. (eq-dcd-primal).
+    multi_class : {"ovr"}, default="ovr"
+        One class against the rest; "crammer_singer" is not implemented.
+    fit_intercept : bool, default=True
+        Append the constant feature intercept_scaling to every point.
+    intercept_scaling : float, default=1
+        That constant; the intercept is it times its weight, which is
+        penalised like the others.
+    class_weight : dict, "balanced" or None, default=None
+        Multiplies C for a class's points in its own problem, eq.
+        (eq-dcd-costs); "balanced" is sum(w) / (k sum of w over the
+        class), w the sample weights.
+    verbose : int, default=0
+        Print a line per two-class problem.
+    random_state : None, int, RandomState or Generator, default=None
+        Seeds the order of the passes of coordinate descent.
+    max_iter : int, default=1000
+        Passes over the data (dual) or Newton steps (primal) per problem.
+
+    Attributes
+    ----------
+    classes_ : ndarray of shape (n_classes,)
+        The distinct labels, sorted.
+    coef_ : ndarray of shape (1, n_features) or (n_classes, n_features)
+        w of each problem (two classes: positive for classes_[1]).
+    intercept_ : ndarray of shape (1,) or (n_classes,), or 0.0
+        b of each problem (0.0 when fit_intercept is False).
+    n_iter_ : int
+        The most passes (or Newton steps) any problem took.
+    n_features_in_ : int
+        Number of features seen in fit.
+    """
+
+    def __init__(
+        self,
+        penalty="l2",
+        loss="squared_hinge",
+        *,
+        dual="auto",
+        tol=1e-4,
+        C=1.0,
+        multi_class="ovr",
+        fit_intercept=True,
+        intercept_scaling=1,
+        class_weight=None,
+        verbose=0,
+        random_state=None,
+        max_iter=1000,
+    ):
+        self.penalty = penalty
+        self.loss = loss
+        self.dual = dual
+        self.tol = tol
+        self.C = C
+        self.multi_class = multi_class
+        self.fit_intercept = fit_intercept
+        self.intercept_scaling = intercept_scaling
+        self.class_weight = class_weight
+        self.verbose = verbose
+        self.random_state = random_state
+        self.max_iter = max_iter
+
+    def __sklearn_tags__(self):
+        tags = super().__sklearn_tags__()
+        tags.input_tags.sparse = True
+        return tags
+
+    def _checked_parameters(self):
+        """C, the loss, tol, max_iter, the constant feature (0 without an
+        intercept), the verbosity and the seed."""
+        check_penalty_and_strategy(self.penalty, self.multi_class)
+        bias = 0.0
+        if check_flag("fit_intercept", self.fit_intercept):
+            bias = check_bias(self.intercept_scaling)
+            if bias == 0:
+                raise ValueError(
+                    "intercept_scaling must be positive with "
+                    "fit_intercept=True (to fit no intercept, set "
+                    "fit_intercept=False)"
+                )
+        return (
+            check_C(self.C),
+            check_loss(self.loss),
+            check_tol(self.tol),
+            check_pass_limit(self.max_iter),
+            bias,
+            check_flag("verbose", self.verbose, integers=True),
+            check_seed(self.random_state),
+        )
+
+    def _rows(self, X):
+        """X, from validate_data, as a finite float array, or a finite CSR
+        matrix in canonical form (copied only if it was not)."""
+        if sparse.issparse(X):
+            return check_sparse_matrix(X)
+        first_non_finite(X)
+        return X
+
+    def _checked_training_data(self, X, y):
+        """X, the classes, and each label's index among them."""
+        n_points, n_labels = number_of_rows(X), number_of_rows(y)
+        if None not in (n_points, n_labels) and n_points != n_labels:
+            raise ValueError(
+                f"X has {n_points} samples but y has {n_labels} labels; "
+                "they must match"
+            )
+        with numbers_only():
+            X, y = validate_data(
+                self,
+                X,
+                y,
+                accept_sparse="csr",
+                dtype=np.float64,
+                order="C",
+                ensure_all_finite=False,
+            )
+        check_class_labels(y)
+        classes, y_index = np.unique(y, return_inverse=True)
+        if classes.size < 2:
+            raise ValueError(
+                f"y contains only one class ({label_text(classes[0])}); "
+                "a classifier needs samples of at least two classes"
+            )
+        return self._rows(X), classes, y_index
+
+    def fit(self, X, y, sample_weight=None):
+        """Train one problem for two classes, one per class for more, with
+        the costs of eq. (eq-dcd-costs); a point of weight 0 is left out.
+        Returns self."""
+        C, loss, tol, max_iter, bias, verbose, seed = (
+            self._checked_parameters()
+        )
+        X, self.classes_, y_index = self._checked_training_data(X, y)
+        sample_weight = check_sample_weight(sample_weight, y_index.size)
+        weights = linear_class_weights(
+            self.class_weight, self.classes_, y_index, sample_weight
+        )
+        check_weighted_classes(
+            weights, y_index, sample_weight, self.classes_
+        )
+        dual = use_dual(self.dual, loss, *X.shape)
+        norms = squared_norms(X)
+        problems = one_against_the_rest(
+            self.classes_, y_index, C, weights, sample_weight
+        )
+        seeds = np.random.SeedSequence(seed).spawn(len(problems))
+        results = []
+        for k, ((labels, costs), problem_seed) in enumerate(
+            zip(problems, seeds)
+        ):
+            problem = problem_from_checked(
+                X, labels, costs, loss, bias, norms
+            )
+            if dual:
+                result = dual_cd(
+                    problem,
+                    sweep_compiled,
+                    tol,
+                    max_iter,
+                    seed=problem_seed,
+                )
+            else:
+                result = newton_primal(problem, tol, max_iter)
+            results.append(result)
+            if verbose:
+                self._report(k, result, dual)
+        self._store(results, bias, max_iter, dual)
+        return self
+
+    def _report(self, k, result, dual):
+        """The verbose line of problem k."""
+        which = (
+            f"class {label_text(self.classes_[k])} against the rest"
+            if self.classes_.size > 2
+            else f"class {label_text(self.classes_[1])} (+1)"
+        )
+        steps = "passes" if dual else "Newton steps"
+        print(
+            f"[LinearSVC] {which}: {result.n_iter} {steps}, "
+            f"{result.status.value}"
+        )
+
+    def _store(self, results, bias, max_iter, dual):
+        """coef_, intercept_ and n_iter_; a ConvergenceWarning
+        if a problem stopped short of its tolerance."""
+        self.coef_ = np.array([result.w for result in results])
+        self.intercept_ = (
+            np.array([result.b for result in results]) if bias else 0.0
+        )
+        self.n_iter_ = max(result.n_iter for result in results)
+        unfinished = [
+            r.status for r in results if r.status != Status.OPTIMAL
+        ]
+        if unfinished:
+            steps = "passes" if dual else "Newton steps"
+            why = (
+                f"within max_iter={max_iter} {steps}"
+                if Status.MAX_ITER in unfinished
+                else "before round-off stopped Newton's steps"
+            )
+            warnings.warn(
+                f"LinearSVC did not reach tol={self.tol} in "
+                f"{len(unfinished)} of {len(results)} problem(s) {why}; "
+                "raise max_iter or tol, or scale the features",
+                ConvergenceWarning,
+                stacklevel=3,
+            )
+
+    def decision_function(self, X):
+        """w'x + b of each problem: for two classes one value per point,
+        positive for classes_[1]; for more, one per class."""
+        check_is_fitted(self)
+        with numbers_only():
+            X = validate_data(
+                self,
+                X,
+                accept_sparse="csr",
+                dtype=np.float64,
+                order="C",
+                reset=False,
+                ensure_all_finite=False,
+            )
+        scores = self._rows(X) @ self.coef_.T + self.intercept_
+        return scores[:, 0] if self.classes_.size == 2 else scores
+
+    def predict(self, X):
+        """classes_[1] where the decision value is positive (two
+        classes), else the class with the largest one."""
+        scores = self.decision_function(X)
+        if scores.ndim == 1:
+            return self.classes_[(scores > 0).astype(int)]
+        return self.classes_[np.argmax(scores, axis=1)]
