@@ -206,6 +206,7 @@ from .svc_input import (
     first_non_finite,
     check_square_gram,
     kernel_from_callable,
+    checked_classification_data,
 )
 from .weights import (
     check_weight,
@@ -532,6 +533,7 @@ __all__ = [
     "first_non_finite",
     "check_square_gram",
     "kernel_from_callable",
+    "checked_classification_data",
     "check_weight",
     "check_class_weight",
     "check_sample_weight",

@@ -18,7 +18,7 @@ from svmlib.kernel_cache import MEGABYTE
 from svmlib.kernels import Kernel
 from svmlib.result import Status
 from svmlib.solver import check_tol
-from svmlib.svc_input import DECISION_SHAPES, check_box_bound, check_choice, check_class_labels, check_flag, check_iteration_limit, check_kernel_choice, check_positive, check_seed, check_square_gram, first_non_finite, kernel_from_callable, label_text, number_of_rows, numbers_only
+from svmlib.svc_input import DECISION_SHAPES, check_box_bound, check_choice, check_flag, check_iteration_limit, check_kernel_choice, check_positive, check_seed, check_square_gram, checked_classification_data, first_non_finite, kernel_from_callable, label_text, numbers_only
 from svmlib.solvers import SOLVERS, SolverSettings, print_summary, train_binary
 from svmlib.multiclass import class_pairs, ovr_scores, pack_dual_coef, pair_members, unpack_dual_coef, vote
 from svmlib.weights import train_weighted, weighted_bounds
@@ -266,33 +266,9 @@ class _BaseSVC(ClassifierMixin, _KernelEstimator):
             )
 
     def _checked_training_data(self, X, y):
-        """X as a finite float array, the classes, and each label's index
-        among them."""
-        n_points, n_labels = number_of_rows(X), number_of_rows(y)
-        if None not in (n_points, n_labels) and n_points != n_labels:
-            raise ValueError(
-                f"X has {n_points} samples but y has {n_labels} labels; "
-                "they must match"
-            )
-        with numbers_only():
-            X, y = validate_data(
-                self,
-                X,
-                y,
-                accept_sparse="csr",
-                dtype=np.float64,
-                order="C",
-                ensure_all_finite=False,
-            )
-        first_non_finite(X)
-        check_class_labels(y)
-        classes, y_index = np.unique(y, return_inverse=True)
-        if classes.size < 2:
-            raise ValueError(
-                f"y contains only one class ({label_text(classes[0])}); "
-                "a classifier needs samples of at least two classes"
-            )
-        return X, classes, y_index
+        """X as a finite float array or CSR matrix, the classes, and each
+        label's index among them (checked_classification_data)."""
+        return checked_classification_data(self, X, y)
 
     def _store_model(self, X, support, dual_coef, intercept, results):
         """The fitted attributes from the packed pairwise models and the

@@ -15,12 +15,10 @@ from svmlib.kernels import squared_norms
 from svmlib.result import Status
 from svmlib.solver import check_tol
 from svmlib.svc_input import (
-    check_class_labels,
     check_flag,
     check_seed,
+    checked_classification_data,
     first_non_finite,
-    label_text,
-    number_of_rows,
     numbers_only,
 )
 from svmlib.validation import check_sparse_matrix
@@ -151,30 +149,9 @@ class LinearSVC(ClassifierMixin, BaseEstimator):
         return X
 
     def _checked_training_data(self, X, y):
-        """X, the classes, and each label's index among them."""
-        n_points, n_labels = number_of_rows(X), number_of_rows(y)
-        if None not in (n_points, n_labels) and n_points != n_labels:
-            raise ValueError(
-                f"X has {n_points} samples but y has {n_labels} labels; "
-                "they must match"
-            )
-        with numbers_only():
-            X, y = validate_data(
-                self,
-                X,
-                y,
-                accept_sparse="csr",
-                dtype=np.float64,
-                order="C",
-                ensure_all_finite=False,
-            )
-        check_class_labels(y)
-        classes, y_index = np.unique(y, return_inverse=True)
-        if classes.size < 2:
-            raise ValueError(
-                f"y contains only one class ({label_text(classes[0])}); "
-                "a classifier needs samples of at least two classes"
-            )
+        """X, the classes, and each label's index among them (the checks
+        of svmlib.SVC, then the rows as the solvers read them)."""
+        X, classes, y_index = checked_classification_data(self, X, y)
         return self._rows(X), classes, y_index
 
     def fit(self, X, y, sample_weight=None):

@@ -7,6 +7,7 @@ from contextlib import contextmanager
 import numpy as np
 from scipy import sparse
 from sklearn.utils.multiclass import check_classification_targets
+from sklearn.utils.validation import validate_data
 
 from svmlib.hinge import check_C
 from svmlib.kernels import (
@@ -233,3 +234,34 @@ def kernel_from_callable(kernel, X, Z, what):
         remedy="a kernel must return finite values",
     )
     return K
+
+
+def checked_classification_data(estimator, X, y):
+    """The training data of a classifier: X as a finite float array or CSR
+    matrix (recording n_features_in_ on ``estimator``), the sorted classes
+    (at least two), and each label's index among them."""
+    n_points, n_labels = number_of_rows(X), number_of_rows(y)
+    if None not in (n_points, n_labels) and n_points != n_labels:
+        raise ValueError(
+            f"X has {n_points} samples but y has {n_labels} labels; "
+            "they must match"
+        )
+    with numbers_only():
+        X, y = validate_data(
+            estimator,
+            X,
+            y,
+            accept_sparse="csr",
+            dtype=np.float64,
+            order="C",
+            ensure_all_finite=False,
+        )
+    first_non_finite(X)
+    check_class_labels(y)
+    classes, y_index = np.unique(y, return_inverse=True)
+    if classes.size < 2:
+        raise ValueError(
+            f"y contains only one class ({label_text(classes[0])}); "
+            "a classifier needs samples of at least two classes"
+        )
+    return X, classes, y_index
