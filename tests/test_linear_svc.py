@@ -351,6 +351,36 @@ def test_the_seed_fixes_the_answer():
     a = LinearSVC(dual=True, random_state=3).fit(X, y)
     b = LinearSVC(dual=True, random_state=3).fit(X, y)
     assert np.array_equal(a.coef_, b.coef_)
+    # another seed draws other orders, so it stops at another point
+    c = LinearSVC(dual=True, random_state=4).fit(X, y)
+    assert not np.array_equal(a.coef_, c.coef_)
+    assert np.abs(a.coef_ - c.coef_).max() < 1e-2
+
+
+@pytest.mark.parametrize("loss, dual", SOLVERS)
+@pytest.mark.parametrize("class_weight", [{0: 4.0}, {1: 0.25}, "balanced"])
+def test_class_weight_with_two_classes_follows_liblinear(
+    loss, dual, class_weight
+):
+    """Two classes are one problem, in which both classes carry their
+    weights (unlike the problems of one class against the rest)."""
+    X, y = breast_cancer()
+    y = (y == 1).astype(int)
+    keep = np.flatnonzero((y == 1) | (np.arange(y.size) % 3 == 0))
+    X, y = X[keep], y[keep]  # unbalanced: about 357 against 70
+    settings = dict(
+        loss=loss,
+        dual=dual,
+        tol=1e-8,
+        max_iter=10**6,
+        random_state=0,
+        class_weight=class_weight,
+        C=0.5,
+    )
+    ours = LinearSVC(**settings).fit(X, y)
+    theirs = LiblinearSVC(**settings).fit(X, y)
+    assert np.abs(ours.coef_ - theirs.coef_).max() < 1e-4
+    assert np.abs(ours.intercept_ - theirs.intercept_).max() < 1e-4
 
 
 def test_dual_auto_follows_scikit_learns_rule():
