@@ -238,8 +238,9 @@ def kernel_from_callable(kernel, X, Z, what):
 
 def checked_classification_data(estimator, X, y):
     """The training data of a classifier: X as a finite float array or CSR
-    matrix (recording n_features_in_ on ``estimator``), the sorted classes
-    (at least two), and each label's index among them."""
+    matrix (scikit-learn's validate_data records its number of features
+    on ``estimator``), the sorted classes (at least two), and each label's
+    index among them."""
     n_points, n_labels = number_of_rows(X), number_of_rows(y)
     if None not in (n_points, n_labels) and n_points != n_labels:
         raise ValueError(
