@@ -2,7 +2,8 @@
 
 Writes ``benchmarks/results/default_solver.json``, which the chapter "Fast
 by default" reads, and prints what it measures.  Everything runs in one
-process, the BLAS pinned to BLAS_THREADS threads (threadpoolctl): svmlib's
+process, every BLAS and OpenMP pool pinned to the same number of threads
+(``pinning``: two by default, ``--threads 1`` for one): svmlib's
 default ``SVC()`` (solver "auto"), LIBSVM 3.37 itself (``svm_train`` of the
 libsvm-official package, in process; the data are converted to LIBSVM's
 format before the clock starts), scikit-learn's ``SVC`` (its own copy of
@@ -14,6 +15,10 @@ the older solvers are timed once or twice.
 1. the grid: 3,000 synthetic points (Scaling up's data: 20 features,
    standardised), RBF kernel, C in {0.1, 1, 10, 100} x gamma in {0.005,
    0.05, 0.5}, with the time of the Gram matrix alone in each cell;
+1b. larger grids: 20,000 points over the same C x gamma grid, and 50,000
+   points over C in {0.1, 1, 10} x gamma in {0.005, 0.05}; the batched
+   solver of Scaling up timed too, LIBSVM 3.37's update count at 20,000
+   only (it costs one more fit);
 2. workloads: synthetic data at n = 1,000 to 50,000 (gamma = 0.05, C = 1,
    and C = 100 at 5,000 and 20,000), and the book's real data sets with the
    estimator's defaults (heart_scale, breast cancer standardised, digits);
@@ -25,21 +30,28 @@ the older solvers are timed once or twice.
 
 For each fit: the times, the largest relative difference of the dual
 objectives (svmlib against LIBSVM 3.37; for the digits, each pair against
-scikit-learn's), and the share of held-out points predicted alike.
+scikit-learn's), and the share of held-out points predicted alike.  The
+pair updates of each solver: svmlib's and scikit-learn's n_iter_ summed over
+the pairs of classes ('updates', 'sklearn_updates'), and LIBSVM 3.37's own
+count ('libsvm_updates': the 'optimization finished, #iter = N' lines of an
+extra, untimed fit without -q, summed likewise).  scikit-learn's copy is
+another version of LIBSVM, with changes of its own, so its count can differ
+from LIBSVM 3.37's.
 
     python benchmarks/default_solver.py           # everything (~10 minutes)
     python benchmarks/default_solver.py --quick   # a smaller run, no JSON
+    python benchmarks/default_solver.py --threads 1 --headline
+        # one thread each, the grids only: default_solver_1thread.json
 """
 
-import json
 import os
+import re
 import subprocess
 import sys
 import tempfile
 import time
 import tracemalloc
 import warnings
-from pathlib import Path
 
 import numpy as np
 from libsvm.svmutil import (
@@ -48,8 +60,8 @@ from libsvm.svmutil import (
     svm_problem,
     svm_train,
 )
+from pinning import pinned, threads_argument, write_results
 from scaling import (
-    BLAS_THREADS,
     CACHE_MB,
     TOL,
     machine,
@@ -62,16 +74,19 @@ from sklearn.metrics.pairwise import rbf_kernel
 from sklearn.model_selection import train_test_split
 from sklearn.preprocessing import StandardScaler
 from sklearn.svm import SVC as SklearnSVC
-from threadpoolctl import threadpool_limits
 
 from svmlib import SVC, Kernel, load_heart_scale
 from svmlib.kernel_rows import KernelRows
 
-RESULTS = Path(__file__).resolve().parent / "results"
-RESULTS = RESULTS / "default_solver.json"
 GRID_N, HELD_OUT = 3000, 2000
 CS, GAMMAS = [0.1, 1.0, 10.0, 100.0], [0.005, 0.05, 0.5]
 LARGE_CS = [0.1, 1.0, 10.0, 100.0, 1000.0]
+# n: (Cs, gammas) of the larger grids
+LARGE_GRIDS = {
+    20_000: (CS, GAMMAS),
+    50_000: ([0.1, 1.0, 10.0], [0.005, 0.05]),
+}
+COUNT_LIBSVM_UPDATES_UP_TO = 20_000  # beyond, an extra LIBSVM fit is dear
 SIZE_GAMMA = 0.05
 BLOCK = 2000  # rows of the kernel at a time when computing objectives
 SMALL_REPEATS = 60  # fits of a millisecond or two: the best of many
@@ -98,6 +113,32 @@ def libsvm_fit(X, y, C, gamma):
         f"-s 0 -t 2 -g {gamma} -c {C} -e {TOL} -m {CACHE_MB} -q"
     )
     return lambda: svm_train(problem, parameter)
+
+
+def libsvm_updates(X, y, C, gamma):
+    """LIBSVM 3.37's own number of iterations (one pair update each),
+    summed over the pairs of classes: an untimed fit without -q, its
+    'optimization finished, #iter = N' lines read from the C library's
+    standard output, redirected to a temporary file for the fit."""
+    problem = svm_problem(y, X)
+    parameter = svm_parameter(
+        f"-s 0 -t 2 -g {gamma} -c {C} -e {TOL} -m {CACHE_MB}"
+    )
+    sys.stdout.flush()
+    saved = os.dup(1)
+    with tempfile.TemporaryFile() as captured:
+        os.dup2(captured.fileno(), 1)
+        try:
+            svm_train(problem, parameter)  # LIBSVM flushes each line
+        finally:
+            os.dup2(saved, 1)
+            os.close(saved)
+        captured.seek(0)
+        text = captured.read().decode("ascii", errors="replace")
+    counts = re.findall(r"#iter = (\d+)", text)
+    if not counts:
+        raise RuntimeError("LIBSVM printed no iteration count")
+    return sum(int(count) for count in counts)
 
 
 def binary_objective(X, y, alpha, gamma):
@@ -166,6 +207,11 @@ def measure(label, data, split, C, gamma, repeats, old_solvers=("smo",)):
         "sklearn_s": times["sklearn"],
         "updates": int(ours.n_iter_.sum()),
         "sklearn_updates": int(theirs.n_iter_.sum()),
+        "libsvm_updates": (
+            libsvm_updates(X, y, C, gamma_value)
+            if y.size <= COUNT_LIBSVM_UPDATES_UP_TO
+            else None
+        ),
     }
     for name in ("smo", "batched"):
         if name in old_solvers:
@@ -217,7 +263,8 @@ def measure(label, data, split, C, gamma, repeats, old_solvers=("smo",)):
         f"{row['sklearn_s'] / row['libsvm_s']:5.2f}  obj "
         f"{row['objective_difference']:.0e}  agree "
         f"{row['agreement']:.2%}  updates {row['updates']:,} "
-        f"({row['sklearn_updates']:,})  peak {row['peak_mb']:.0f} MB",
+        f"(LIBSVM {row['libsvm_updates'] or 0:,}, sklearn "
+        f"{row['sklearn_updates']:,})  peak {row['peak_mb']:.0f} MB",
         flush=True,
     )
     return row
@@ -259,6 +306,26 @@ def grid(n):
             row["gram_s"] = gram_time(split[0], gamma)
             rows.append(row)
     return rows
+
+
+def large_grid(n):
+    """The grid of LARGE_GRIDS at n points: the default, LIBSVM 3.37,
+    scikit-learn and the batched solver, one fit each."""
+    split = synthetic_split(n)
+    Cs, gammas = LARGE_GRIDS[n]
+    return [
+        measure(
+            f"n = {n:,}, C = {C:g}, gamma = {gamma:g}",
+            "synthetic",
+            split,
+            C,
+            gamma,
+            1,
+            ("batched",),
+        )
+        for C in Cs
+        for gamma in gammas
+    ]
 
 
 def real_data_sets():
@@ -373,7 +440,9 @@ def first_call():
 
 def main(argv):
     quick = "--quick" in argv
-    with threadpool_limits(limits=BLAS_THREADS):
+    headline = "--headline" in argv  # the grids only
+    threads = threads_argument(argv)
+    with pinned(threads):
         SVC().fit(*synthetic(300))  # compile, or load the compiled code
         sizes = (
             [(1000, 1.0), (5000, 1.0)]
@@ -388,7 +457,7 @@ def main(argv):
             ]
         )
         results = {
-            "machine": machine(),
+            "machine": machine(threads),
             "settings": {
                 "tol": TOL,
                 "cache_mb": CACHE_MB,
@@ -396,18 +465,24 @@ def main(argv):
                 "Cs": CS,
                 "gammas": GAMMAS,
                 "size_gamma": SIZE_GAMMA,
+                "large_grids": {
+                    str(n): {"Cs": Cs, "gammas": gammas}
+                    for n, (Cs, gammas) in LARGE_GRIDS.items()
+                },
             },
-            "first_call": first_call(),
             "grid": grid(1000 if quick else GRID_N),
-            "workloads": workloads(sizes),
-            "large_c": large_c(1000 if quick else GRID_N),
+            "large_grids": {
+                str(n): large_grid(n)
+                for n in ([] if quick else LARGE_GRIDS)
+                if not (headline and n > 20_000)
+            },
         }
+        if not headline:
+            results["first_call"] = first_call()
+            results["workloads"] = workloads(sizes)
+            results["large_c"] = large_c(1000 if quick else GRID_N)
     if not quick:
-        RESULTS.parent.mkdir(exist_ok=True)
-        RESULTS.write_text(
-            json.dumps(results, indent=1) + "\n", encoding="utf-8"
-        )
-        print(f"wrote {RESULTS}")
+        write_results("default_solver", threads, results)
 
 
 if __name__ == "__main__":

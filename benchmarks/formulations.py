@@ -2,8 +2,9 @@
 
 Writes ``benchmarks/results/formulations.json`` and prints what it
 measures.  For each formulation of the chapter "Regression and novelty
-detection", over a grid of its parameters, in one process with the BLAS
-pinned to BLAS_THREADS threads: svmlib's estimator (the default solver),
+detection", over a grid of its parameters, in one process with every BLAS
+and OpenMP pool pinned to the same number of threads (``pinning``):
+svmlib's estimator (the default solver),
 LIBSVM 3.37 itself (``svm_train`` of libsvm-official, in process, the data
 converted to its format before the clock starts) and scikit-learn's
 estimator (its own copy of LIBSVM), all with tolerance 1e-3 and 200 MB
@@ -17,12 +18,11 @@ the targets).
 
     python benchmarks/formulations.py           # everything (~5 minutes)
     python benchmarks/formulations.py --quick   # a smaller run, no JSON
+    python benchmarks/formulations.py --threads 1   # one thread each
 """
 
-import json
 import sys
 import time
-from pathlib import Path
 
 import numpy as np
 from libsvm.svmutil import (
@@ -31,14 +31,13 @@ from libsvm.svmutil import (
     svm_problem,
     svm_train,
 )
-from scaling import BLAS_THREADS, CACHE_MB, TOL, machine, synthetic
+from pinning import pinned, threads_argument, write_results
+from scaling import CACHE_MB, TOL, machine, synthetic
 from sklearn import svm as sk
 from sklearn.metrics.pairwise import rbf_kernel
-from threadpoolctl import threadpool_limits
 
 import svmlib
 
-RESULTS = Path(__file__).resolve().parent / "results" / "formulations.json"
 REPEATS, HELD_OUT, BLOCK = 3, 1000, 2000
 # name: (svmlib and scikit-learn class, LIBSVM's -s, the grid, n)
 GRIDS = {
@@ -196,10 +195,11 @@ def report(name, cells):
 
 def main(argv):
     quick = "--quick" in argv
+    threads = threads_argument(argv)
     n, repeats = (1000, 1) if quick else (2000, REPEATS)
     large = {} if quick else {"SVR": 6000, "NuSVR": 6000, "NuSVC": 12000}
-    results = {"machine": machine(), "grid": {}, "large": {}}
-    with threadpool_limits(BLAS_THREADS):
+    with pinned(threads):
+        results = {"machine": machine(threads), "grid": {}, "large": {}}
         svmlib.SVR().fit(*regression_data(50))  # compile numba's loops
         svmlib.NuSVC().fit(*synthetic(50))
         for name in GRIDS:
@@ -212,8 +212,7 @@ def main(argv):
             results["large"][name] = cell(name, size, middle, 1)
             report(f"{name}, large", [results["large"][name]])
     if not quick:
-        RESULTS.write_text(json.dumps(results, indent=1) + "\n")
-        print(f"\nwrote {RESULTS}")
+        write_results("formulations", threads, results)
 
 
 if __name__ == "__main__":

@@ -2,11 +2,32 @@
 
 Writes ``benchmarks/results/linear.json``, which the chapter "Linear SVMs
 at scale" reads, and prints what it measures.  Everything runs in one
-process with the BLAS pinned to BLAS_THREADS threads (LIBLINEAR, as
-scikit-learn builds it, runs on one core whatever the setting; so do
-svmlib's compiled passes).  LIBLINEAR is scikit-learn's LinearSVC, called
-with the same loss, dual, C, tol and max_iter; each time is the best of
-REPEATS fits, the two estimators taking turns.
+process with every BLAS and OpenMP pool pinned to the same number of
+threads (``pinning``; two by default).  Two LIBLINEARs:
+
+- scikit-learn's LinearSVC (its bundled copy of LIBLINEAR, an older
+  version with the trust-region Newton method, the dual stopping rule
+  max PG - min PG <= tol, and max_iter passes), called with the same
+  loss, dual, C, tol and max_iter as svmlib; the keys "liblinear_*";
+- LIBLINEAR 2.50 itself (the package liblinear-official, in process),
+  -s 3 (hinge, dual), -s 1 (squared hinge, dual) or -s 2 (squared
+  hinge, primal), -c C, -e tol, -B intercept_scaling; the keys
+  "official_*".
+
+Both run on one thread whatever the setting (neither is built with
+OpenMP), as do svmlib's compiled passes; svmlib's Newton method uses the
+BLAS's threads for dense products.  The stopping rules line up through
+tol = -e: the dual rule of svmlib and of LIBLINEAR 2.50 is max |PG| <=
+tol and max PG - min PG <= tol (svmlib also confirms it on recomputed
+gradients), scikit-learn's copy tests the spread only; the primal rule,
+eq. (eq-primal-stopping), is the same in all three.  What cannot be
+aligned: LIBLINEAR 2.50 fixes its dual solvers' limit at 300 passes (no
+option sets it), after which -s 1 switches to its primal solver with
+tol / 10 and -s 3 stops with a warning; scikit-learn and svmlib stop
+after max_iter passes.  The cells record whether 2.50 switched.  Each
+time is the best of REPEATS fits, the three taking turns; LIBLINEAR
+2.50's time includes the conversion of the data into its own format,
+as scikit-learn's does.
 
 1. The grid: dense points (make_classification, N_TRAIN points, 50
    features, 10 informative, 1% of the labels flipped, standardised) and
@@ -35,19 +56,26 @@ REPEATS fits, the two estimators taking turns.
    the chapter derives) followed by svmlib.LinearSVC; times (the map
    included) and held-out accuracy.
 
-    python benchmarks/linear.py           # everything (about 15 minutes)
+    python benchmarks/linear.py           # everything (15 minutes or more)
     python benchmarks/linear.py --quick   # smaller sizes, no JSON
+    python benchmarks/linear.py --threads 1   # writes linear_1thread.json
 """
 
 import json
+import re
 import sys
 import time
 import tracemalloc
 import warnings
-from pathlib import Path
+from importlib.metadata import version
 
 import numpy as np
-from scaling import BLAS_THREADS, machine
+from liblinear import liblinear as liblinear_c
+from liblinear.liblinearutil import parameter as official_parameter
+from liblinear.liblinearutil import problem as official_problem
+from liblinear.liblinearutil import train as official_train
+from pinning import pinned, threads_argument, write_results
+from scaling import machine
 from sklearn.datasets import make_classification
 from sklearn.exceptions import ConvergenceWarning
 from sklearn.feature_extraction.text import TfidfVectorizer
@@ -67,7 +95,6 @@ from svmlib import (
     subgradient_descent,
 )
 
-RESULTS = Path(__file__).resolve().parent / "results" / "linear.json"
 REPEATS = 3
 N_TRAIN, N_HELD_OUT = 100_000, 10_000
 CS = (0.01, 0.1, 1.0)
@@ -78,6 +105,29 @@ N_THREE, C_THREE = 5_000, 1.0
 PEGASOS_STEPS = 10_000
 N_KERNEL, GAMMA, C_KERNEL = 20_000, 0.1, 1.0
 RANDOM_FEATURES, LANDMARKS = 1_000, 500
+# LIBLINEAR 2.50's solver for (loss, dual)
+OFFICIAL_SOLVER = {
+    ("hinge", True): 3,
+    ("squared_hinge", True): 1,
+    ("squared_hinge", False): 2,
+}
+OFFICIAL_PASS_LIMIT = 300  # fixed in LIBLINEAR 2.50's train_one
+
+
+def contender_threads(threads):
+    """The threads each contender computes on, pinned to ``threads``."""
+    return {
+        "svmlib, dual (compiled passes)": "1",
+        "svmlib, primal (Newton)": f"BLAS, {threads}",
+        "scikit-learn's LIBLINEAR": "1",
+        "LIBLINEAR 2.50": "1",
+    }
+
+
+OFFICIAL_LOG = []  # what LIBLINEAR 2.50 prints during a fit
+COLLECT_LOG = liblinear_c.PRINT_STRING_FUN(
+    lambda text: OFFICIAL_LOG.append(text.decode())
+)
 
 
 def dense_data(n, seed=0):
@@ -120,9 +170,40 @@ def objective(model, X, y, C, loss):
     return linear_primal_objective(problem, wbar)
 
 
+class Official:
+    """LIBLINEAR 2.50 as a fitted binary model: coef_, intercept_,
+    n_iter_ (passes of the dual solver plus Newton steps), whether it
+    switched from the dual to the primal, and predict (labels 0/1)."""
+
+    def __init__(self, C, loss, dual, tol, intercept_scaling=1.0):
+        solver = OFFICIAL_SOLVER[(loss, dual)]
+        self.options = (
+            f"-s {solver} -c {C:g} -e {tol:g} -B {intercept_scaling:g}"
+        )
+
+    def fit(self, X, y):
+        OFFICIAL_LOG.clear()
+        options = official_parameter(self.options)
+        options.print_func = COLLECT_LOG
+        labels = np.where(y == 1, 1.0, -1.0)  # +1 first, as 2.50 orders
+        model = official_train(official_problem(labels, X), options)
+        w, b = model.get_decfun()
+        self.coef_, self.intercept_ = np.array([w]), np.array([b])
+        log = "".join(OFFICIAL_LOG)
+        passes = sum(int(p) for p in re.findall(r"#iter = (\d+)", log))
+        steps = len(re.findall(r"^iter +\d+", log, flags=re.MULTILINE))
+        self.n_iter_ = passes + steps
+        self.switched = "Switching" in log
+        return self
+
+    def predict(self, X):
+        return (X @ self.coef_[0] + self.intercept_[0] > 0).astype(int)
+
+
 def grid_cell(train, held_out, C, loss, dual, repeats, tol=TOL):
-    """svmlib and LIBLINEAR on one setting; for the primal, also svmlib
-    with the BLAS on one thread (LIBLINEAR's products use one)."""
+    """svmlib, scikit-learn's LIBLINEAR and LIBLINEAR 2.50 on one
+    setting; for the primal, also svmlib with the BLAS on one thread
+    (LIBLINEAR's products use one)."""
     X, y = train
     settings = dict(
         C=C,
@@ -134,13 +215,12 @@ def grid_cell(train, held_out, C, loss, dual, repeats, tol=TOL):
     )
     times, models = {}, {}
     for _ in range(repeats):  # taking turns
-        for name, estimator in (
-            ("svmlib", LinearSVC),
-            ("liblinear", LiblinearSVC),
+        for name, make in (
+            ("svmlib", lambda: LinearSVC(**settings)),
+            ("liblinear", lambda: LiblinearSVC(**settings)),
+            ("official", lambda: Official(C, loss, dual, tol)),
         ):
-            seconds, model = best_time(
-                lambda: estimator(**settings).fit(X, y), 1
-            )
+            seconds, model = best_time(lambda: make().fit(X, y), 1)
             times[name] = min(times.get(name, np.inf), seconds)
             models[name] = model
     one_thread = None
@@ -150,8 +230,10 @@ def grid_cell(train, held_out, C, loss, dual, repeats, tol=TOL):
                 lambda: LinearSVC(**settings).fit(X, y), repeats
             )
     ours, theirs = models["svmlib"], models["liblinear"]
+    official = models["official"]
     J_ours = objective(ours, X, y, C, loss)
     J_theirs = objective(theirs, X, y, C, loss)
+    J_official = objective(official, X, y, C, loss)
     X_test = held_out[0]
     return {
         "C": C,
@@ -169,6 +251,14 @@ def grid_cell(train, held_out, C, loss, dual, repeats, tol=TOL):
             np.mean(ours.predict(X_test) == theirs.predict(X_test))
         ),
         "accuracy": float(ours.score(*held_out)),
+        "official_s": times["official"],
+        "ratio_official": times["svmlib"] / times["official"],
+        "official_passes": int(official.n_iter_),
+        "official_switched": official.switched,
+        "official_objective_difference": (J_ours - J_official) / J_official,
+        "official_agreement": float(
+            np.mean(ours.predict(X_test) == official.predict(X_test))
+        ),
     }
 
 
@@ -198,6 +288,10 @@ def grid(kind, train, held_out, repeats, loose=False):
             f" ({cell['svmlib_passes']:4d})"
             f"  LIBLINEAR {cell['liblinear_s']:7.3f} s"
             f" ({cell['liblinear_passes']:4d})  ratio {cell['ratio']:5.2f}"
+            f"  2.50 {cell['official_s']:7.3f} s"
+            f" ({cell['official_passes']:4d}"
+            f"{', switched' if cell['official_switched'] else ''})"
+            f"  ratio {cell['ratio_official']:5.2f}"
             f"  obj {cell['objective_difference']:+.1e}"
             f"  agree {cell['agreement']:.4f}",
             flush=True,
@@ -339,19 +433,26 @@ def main(argv):
     n = 10_000 if quick else N_TRAIN
     repeats = 1 if quick else REPEATS
     started = time.perf_counter()
-    with threadpool_limits(limits=BLAS_THREADS), warnings.catch_warnings():
+    threads = threads_argument(argv)
+    with pinned(threads), warnings.catch_warnings():
         warnings.simplefilter("ignore", ConvergenceWarning)
         LinearSVC(dual=True).fit(*dense_data(200)[0])  # compile first
         LinearSVC(dual=True).fit(*sparse_data(200)[0])
         dense, sparse = dense_data(n), sparse_data(n)
         results = {
-            "machine": machine(),
+            "machine": machine(threads),
             "settings": {
                 "n": n,
                 "held_out": N_HELD_OUT,
                 "tol": TOL,
                 "max_iter": MAX_ITER,
                 "repeats": repeats,
+                "threads": contender_threads(threads),
+                "versions": {
+                    "scikit-learn": version("scikit-learn"),
+                    "liblinear-official": version("liblinear-official"),
+                },
+                "official_pass_limit": OFFICIAL_PASS_LIMIT,
             },
             "data": {
                 "dense": {
@@ -380,10 +481,7 @@ def main(argv):
     print("memory:", json.dumps(results["memory"]))
     print(f"total {results['total_s']:.0f} s")
     if not quick:
-        RESULTS.write_text(
-            json.dumps(results, indent=1) + "\n", encoding="utf-8"
-        )
-        print("wrote", RESULTS)
+        write_results("linear", threads, results)
     return results
 
 

@@ -1,12 +1,12 @@
 """Benchmark (not a test): svmlib's batched solver vs LIBSVM, in one run.
 
 Writes ``benchmarks/results/scaling.json``, which the chapter "Scaling up"
-reads, and prints what it measures.  The BLAS libraries (numpy's and
-scipy's OpenBLAS) are pinned to BLAS_THREADS threads for the whole run with
-threadpoolctl, and the setting is recorded in the JSON's "machine" entry:
-both cores of the book's two-core machines, for both libraries (LIBSVM, as
-scikit-learn builds it, computes its kernel values in a scalar loop of its
-own, with no threads, and runs on one core whatever the setting).
+reads, and prints what it measures.  Every BLAS and OpenMP pool is pinned
+to the same number of threads for the whole run (``pinning.pinned``: two by
+default, both cores of the book's machines; ``--threads 1`` for one), and
+the pools are recorded in the JSON's "machine" entry.  scikit-learn's copy
+of LIBSVM computes its kernel values in a scalar loop of its own and runs on
+one thread whatever the setting.
 It measures:
 
 1. the comparison the chapter's targets are stated in: synthetic two-class
@@ -31,16 +31,16 @@ It measures:
    the same in single precision, and the augmented product of
    eq. (eq-augmented-product) against adding the norms in separate passes;
    keeping half of the working set; the drift of the kept gradient in
-   single precision; one BLAS thread against BLAS_THREADS; the digits'
+   single precision; one BLAS thread against the pinned setting; the digits'
    pairs side by side (with each problem's pair updates both ways); and
    blocks of about 7 sqrt(n) variables against blocks of 1,024.
 
     python benchmarks/scaling.py           # everything (a few minutes)
     python benchmarks/scaling.py --quick   # smaller sizes, to try it out
+    python benchmarks/scaling.py --threads 1   # writes scaling_1thread.json
 """
 
 import cProfile
-import json
 import os
 import platform
 import pstats
@@ -50,6 +50,7 @@ import tracemalloc
 from pathlib import Path
 
 import numpy as np
+from pinning import pinned, thread_pools, threads_argument, write_results
 from sklearn.datasets import (
     load_breast_cancer,
     load_digits,
@@ -59,7 +60,7 @@ from sklearn.metrics.pairwise import rbf_kernel
 from sklearn.model_selection import train_test_split
 from sklearn.preprocessing import StandardScaler
 from sklearn.svm import SVC as LibsvmSVC
-from threadpoolctl import threadpool_info, threadpool_limits
+from threadpoolctl import threadpool_limits
 
 import svmlib
 from svmlib import (
@@ -79,10 +80,8 @@ from svmlib.lockstep import solve_pairs_lockstep
 from svmlib.multiclass import class_pairs, pair_members
 from svmlib.solvers import SolverSettings
 
-RESULTS = Path(__file__).resolve().parent / "results" / "scaling.json"
 GAMMA, C, TOL, CACHE_MB = 0.05, 1.0, 1e-3, 200
 BLOCK = 2000
-BLAS_THREADS = 2  # both cores of the book's machines
 
 
 def synthetic(n, seed=0):
@@ -503,8 +502,8 @@ def levers(n):
 
 
 def threads_lever(sizes):
-    """The bare batched solver with one BLAS thread against BLAS_THREADS,
-    side by side at each n (one run each)."""
+    """The bare batched solver with one BLAS thread against the run's
+    setting, side by side at each n (one run each)."""
     kernel = Kernel("rbf", gamma=GAMMA)
     found = {}
     for n in sizes:
@@ -522,8 +521,7 @@ def threads_lever(sizes):
         both, _, one, _ = timed_side_by_side(fit, fit_one_thread, 1)
         found[str(n)] = {"threads_s": both, "one_thread_s": one}
         print(
-            f"n = {n:,}: {BLAS_THREADS} BLAS threads {both:.3f} s, "
-            f"one {one:.3f} s",
+            f"n = {n:,}: pinned threads {both:.3f} s, one {one:.3f} s",
             flush=True,
         )
     return found
@@ -605,9 +603,10 @@ def pairs_lever():
     }
 
 
-def machine():
-    """What the times were measured on, with the thread pools (BLAS and
-    OpenMP) as threadpoolctl reports them while pinned."""
+def machine(threads):
+    """What the times were measured on: the machine, the threads every
+    contender was pinned to, and the thread pools (BLAS and OpenMP) as
+    threadpoolctl reports them while pinned."""
     cpu = platform.processor() or platform.machine()
     try:
         for line in Path("/proc/cpuinfo").read_text().splitlines():
@@ -630,25 +629,20 @@ def machine():
         "python": platform.python_version(),
         "numpy": np.__version__,
         "svmlib": svmlib.__version__,
-        "blas_threads": BLAS_THREADS,
-        "thread_pools": [
-            {
-                "library": Path(pool["filepath"]).name,
-                "api": pool["internal_api"],
-                "version": pool.get("version"),
-                "threads": pool["num_threads"],
-            }
-            for pool in threadpool_info()
-        ],
+        "threads": threads,
+        "blas_threads": threads,
+        "omp_threads": threads,
+        "thread_pools": thread_pools(),
     }
 
 
 def main(argv):
-    with threadpool_limits(limits=BLAS_THREADS):
-        run(argv)
+    threads = threads_argument(argv)
+    with pinned(threads):
+        run(argv, threads)
 
 
-def run(argv):
+def run(argv, threads):
     quick = "--quick" in argv
     sizes = [1_000, 5_000] if quick else [1_000, 5_000, 20_000, 50_000]
     growth_sizes = (
@@ -657,7 +651,7 @@ def run(argv):
         else [250, 500, 1000, 2000, 5000, 10000, 20000, 50000]
     )
     results = {
-        "machine": machine(),
+        "machine": machine(threads),
         "settings": {
             "gamma": GAMMA,
             "C": C,
@@ -676,11 +670,7 @@ def run(argv):
         ),
     }
     if not quick:
-        RESULTS.parent.mkdir(exist_ok=True)
-        RESULTS.write_text(
-            json.dumps(results, indent=1) + "\n", encoding="utf-8"
-        )
-        print(f"wrote {RESULTS}")
+        write_results("scaling", threads, results)
 
 
 if __name__ == "__main__":

@@ -8,32 +8,33 @@ below 1 means svmlib is faster) and the relative difference of the dual
 objectives, each computed from the model's own multipliers with the same
 formula.
 
+With the default sizes it writes ``benchmarks/results/smo_vs_libsvm.json``
+(the chapter "The full SMO" may read it): for each n the times, the
+iterations of both (svmlib's pair updates, scikit-learn's n_iter_) and the
+objective difference, with the machine and its thread pools.  Every BLAS
+and OpenMP pool is pinned to the same number of threads (``pinning``):
+svmlib's numpy calls use that many BLAS threads; scikit-learn's copy of
+LIBSVM is built without OpenMP and runs on one core whatever the setting.
+Other sizes only print.
+
     python benchmarks/smo_vs_libsvm.py            # n = 1,000, 5,000, 20,000
-    python benchmarks/smo_vs_libsvm.py 2000 8000  # other sizes
+    python benchmarks/smo_vs_libsvm.py 2000 8000  # other sizes, no JSON
+    python benchmarks/smo_vs_libsvm.py --threads 1  # one thread each
 """
 
 import sys
 import time
 
 import numpy as np
-from sklearn.datasets import make_classification
+from pinning import pinned, threads_argument, write_results
+from scaling import machine, synthetic
 from sklearn.svm import SVC
 
 from svmlib import Kernel, KernelColumns, c_svc_problem, solve
 
 GAMMA, C, TOL, CACHE_MB = 0.05, 1.0, 1e-3, 200
 BLOCK = 1000
-
-
-def synthetic(n, seed=0):
-    X, y = make_classification(
-        n_samples=n,
-        n_features=20,
-        n_informative=10,
-        flip_y=0.05,
-        random_state=seed,
-    )
-    return (X - X.mean(axis=0)) / X.std(axis=0), 2.0 * y - 1.0
+SIZES = [1_000, 5_000, 20_000]
 
 
 def objective(X, y, alpha, kernel):
@@ -48,8 +49,9 @@ def objective(X, y, alpha, kernel):
     return 0.5 * float((alpha * y) @ Qa) - float(alpha.sum())
 
 
-def main(sizes):
+def main(sizes, threads):
     kernel = Kernel("rbf", gamma=GAMMA)
+    rows = []
     print(
         f"{'n':>7s} {'svmlib (s)':>11s} {'SVC (s)':>9s} {'ratio':>6s} "
         f"{'iterations':>17s} {'objective diff':>15s}"
@@ -82,7 +84,40 @@ def main(sizes):
             f"{difference:>15.1e}",
             flush=True,
         )
+        rows.append(
+            {
+                "n": n,
+                "svmlib_s": time_ours,
+                "sklearn_s": time_svc,
+                "svmlib_iterations": int(ours.n_iter),
+                "sklearn_iterations": int(reference.n_iter_[0]),
+                "objective_difference": float(difference),
+            }
+        )
+    if sizes == SIZES:
+        results = {
+            "machine": machine(threads),
+            "settings": {
+                "gamma": GAMMA,
+                "C": C,
+                "tol": TOL,
+                "cache_mb": CACHE_MB,
+            },
+            "sizes": rows,
+        }
+        write_results("smo_vs_libsvm", threads, results)
+
+
+def sizes_argument(argv):
+    """The sizes named in argv (every word but ``--threads N``)."""
+    words = list(argv)
+    if "--threads" in words:
+        at = words.index("--threads")
+        del words[at : at + 2]
+    return [int(word) for word in words] or SIZES
 
 
 if __name__ == "__main__":
-    main([int(arg) for arg in sys.argv[1:]] or [1_000, 5_000, 20_000])
+    threads = threads_argument(sys.argv[1:])
+    with pinned(threads):
+        main(sizes_argument(sys.argv[1:]), threads)

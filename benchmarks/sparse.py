@@ -4,7 +4,8 @@ Writes ``benchmarks/results/sparse.json`` and prints what it measures.  The
 data are svmlib's synthetic bag of words (``svmlib.make_documents``, the
 chapter "svmlib in practice") as TF-IDF rows, CSR.  Over a grid of C for the
 linear kernel and of C and gamma for the RBF kernel, in one process with
-the BLAS pinned to BLAS_THREADS threads: svmlib's SVC (the default solver)
+every BLAS and OpenMP pool pinned to the same number of threads
+(``pinning``): svmlib's SVC (the default solver)
 on the sparse matrix, LIBSVM 3.37 itself (``svm_train`` of
 libsvm-official on the same CSR matrix, converted before the clock starts)
 and scikit-learn's SVC (its sparse copy of LIBSVM), with tolerance 1e-3
@@ -16,23 +17,21 @@ of them predicted alike.
 
     python benchmarks/sparse.py           # everything (a few minutes)
     python benchmarks/sparse.py --quick   # a smaller run, no JSON
+    python benchmarks/sparse.py --threads 1   # one thread each
 """
 
-import json
 import sys
 import time
-from pathlib import Path
 
 import numpy as np
 from libsvm.svmutil import svm_parameter, svm_problem, svm_train
-from scaling import BLAS_THREADS, CACHE_MB, TOL, machine
+from pinning import pinned, threads_argument, write_results
+from scaling import CACHE_MB, TOL, machine
 from sklearn import svm as sk
 from sklearn.feature_extraction.text import TfidfVectorizer
-from threadpoolctl import threadpool_limits
 
 import svmlib
 
-RESULTS = Path(__file__).resolve().parent / "results" / "sparse.json"
 REPEATS, HELD_OUT = 3, 1000
 SIZES = (2_000, 5_000, 10_000)
 GRID = [("linear", C, None) for C in (0.1, 1.0, 10.0)] + [
@@ -147,7 +146,8 @@ def main(argv):
     sizes = SIZES[:1] if quick else SIZES
     grid = GRID[::2] if quick else GRID
     repeats = 1 if quick else REPEATS
-    with threadpool_limits(BLAS_THREADS):
+    threads = threads_argument(argv)
+    with pinned(threads):
         svmlib.SVC().fit(*corpus(200)[0])  # compile before any clock
         cells = [
             cell(n, kernel, C, gamma, repeats)
@@ -156,12 +156,8 @@ def main(argv):
         ]
         report(cells)
         if not quick:
-            RESULTS.write_text(
-                json.dumps({"machine": machine(), "cells": cells}, indent=1)
-                + "\n",
-                encoding="utf-8",
-            )
-            print("wrote", RESULTS)
+            record = {"machine": machine(threads), "cells": cells}
+            write_results("sparse", threads, record)
 
 
 if __name__ == "__main__":

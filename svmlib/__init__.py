@@ -353,6 +353,8 @@ from .linear_dcd import (
     linear_dual_objective,
     row_entries,
     sweep_numpy,
+    meets_stopping_rule,
+    projected_gradients,
     dual_cd,
 )
 from .linear_compiled import (
@@ -364,6 +366,7 @@ from .linear_primal import (
     folded_product,
     folded_transpose_product,
     primal_gradient,
+    forcing_term,
     cg_newton_direction,
     line_search,
     newton_primal,
@@ -648,6 +651,8 @@ __all__ = [
     "linear_dual_objective",
     "row_entries",
     "sweep_numpy",
+    "meets_stopping_rule",
+    "projected_gradients",
     "dual_cd",
     "row_dot",
     "add_row",
@@ -655,6 +660,7 @@ __all__ = [
     "folded_product",
     "folded_transpose_product",
     "primal_gradient",
+    "forcing_term",
     "cg_newton_direction",
     "line_search",
     "newton_primal",

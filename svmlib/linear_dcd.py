@@ -207,6 +207,26 @@ def sweep_numpy(
     return n_active, PG_max, PG_min
 
 
+def meets_stopping_rule(PG_max, PG_min, tol):
+    """eq. (eq-dcd-stopping), LIBLINEAR 2.50's rule: the largest absolute
+    PG_i, max(PG_max, -PG_min), and the spread PG_max - PG_min both at most
+    tol."""
+    return max(PG_max, -PG_min) <= tol and PG_max - PG_min <= tol
+
+
+def projected_gradients(problem, alpha, w):
+    """PG_i of eq. (eq-dcd-projected) of the points the solvers visit
+    (problem.kept), computed afresh from alpha and wbar: G = y * (Xbar
+    wbar) - 1 + D alpha, one product with the whole of X."""
+    kept = problem.kept
+    G = problem.y[kept] * decision_values(problem, w)[kept] - 1.0
+    G += problem.D[kept] * alpha[kept]
+    at_zero, at_top = alpha[kept] == 0.0, alpha[kept] == problem.U[kept]
+    return np.where(
+        at_zero, np.minimum(G, 0.0), np.where(at_top, np.maximum(G, 0.0), G)
+    )
+
+
 def dual_cd(
     problem,
     sweep,
@@ -218,11 +238,13 @@ def dual_cd(
 ):
     """Dual coordinate descent on eq. (eq-dcd-dual) (Hsieh et al. 2008):
     passes of ``sweep`` (sweep_numpy, or sweep_compiled) over the active
-    points, in a new random order each time (``seed``), until max PG -
-    min PG <= ``tol`` over a pass over every point, eq.
-    (eq-dcd-stopping), or ``max_iter`` passes.  With ``shrinking``,
-    points leave by eq. (eq-dcd-shrink) and all return once the active
-    ones meet the test.  After each pass, ``callback(visited, PG_max,
+    points, in a new random order each time (``seed``), for at most
+    ``max_iter`` passes.  With ``shrinking``, points leave by eq.
+    (eq-dcd-shrink), and all return once the active ones meet eq.
+    (eq-dcd-stopping).  When a pass over every point meets it, the
+    projected gradients are computed afresh from the final alpha and
+    wbar, and the status is OPTIMAL only if they meet it too (else the
+    passes go on).  After each pass, ``callback(visited, PG_max,
     PG_min)`` gets the number of points it visited and its extremes.
     Returns a SolverResult: alpha, w (d weights), b = bias w_(d+1), the
     dual objective D(alpha), the passes and the status.
@@ -254,10 +276,15 @@ def dual_cd(
         if callback is not None:
             callback(visited, PG_max, PG_min)
         n_iter += 1
-        if PG_max - PG_min <= tol:
+        if meets_stopping_rule(PG_max, PG_min, tol):
             if n_active == everyone:
-                status = Status.OPTIMAL
-                break
+                PG = projected_gradients(problem, alpha, w)
+                if PG.size == 0 or meets_stopping_rule(
+                    PG.max(), PG.min(), tol
+                ):
+                    status = Status.OPTIMAL
+                    break
+            # all points (back) in the next pass, nothing shrunk in it
             n_active, G_max, G_min = everyone, np.inf, -np.inf
         elif shrinking:
             G_max = PG_max if PG_max > 0 else np.inf

@@ -8,7 +8,7 @@ from svmlib.result import SolverResult, Status
 from svmlib.linear_dcd import linear_primal_objective
 
 
-CG_FORCING = 0.1  # CG stops at a residual of this share of the gradient
+CG_FORCING = 0.1  # the largest residual CG leaves, as a share of |g|
 ARMIJO_SHARE = 0.01  # a step must win this share of the promised decrease
 MAX_HALVINGS = 30  # halvings of the step before giving up
 
@@ -34,17 +34,25 @@ def primal_gradient(problem, w, margins):
     return w + folded_transpose_product(X_V, problem.bias, weights), V
 
 
-def cg_newton_direction(problem, V, g):
+def forcing_term(g_norm, g0_norm):
+    """The forcing term phi of eq. (eq-primal-forcing), the share of ||g||
+    that CG may leave as residual: CG_FORCING, or sqrt(||g|| / ||g_0||)
+    once that is smaller (g_0 the gradient at wbar = 0), so that phi goes
+    to zero with the gradient."""
+    return min(CG_FORCING, np.sqrt(g_norm / g0_norm))
+
+
+def cg_newton_direction(problem, V, g, forcing=CG_FORCING):
     """The Newton direction: an approximate solution s of
     (nabla^2 Jbar) s = -g by conjugate gradients, nabla^2 Jbar the
     generalised Hessian of eq. (eq-primal-hessian), applied through
     products with the rows V; stops once the residual is below
-    CG_FORCING ||g|| (or after d + 1 steps)."""
+    forcing ||g|| (or after d + 1 steps)."""
     X_V, twice_C = problem.X[V], 2.0 * problem.C[V]
     bias = problem.bias
     s, residual = np.zeros_like(g), -g
     direction, rr = residual.copy(), residual @ residual
-    target = CG_FORCING**2 * (g @ g)
+    target = forcing**2 * (g @ g)
     for _ in range(g.size):
         if rr <= target:
             break
@@ -81,11 +89,14 @@ def line_search(problem, w, s, margins, change, promised):
     return None
 
 
-def newton_primal(problem, tol=1e-4, max_iter=1000):
+def newton_primal(problem, tol=1e-4, max_iter=1000, callback=None):
     """Newton's method on eq. (eq-dcd-primal) with the squared hinge:
-    directions by cg_newton_direction, steps by line_search, until the
-    gradient meets eq. (eq-primal-stopping) (or ``max_iter`` steps);
-    INACCURATE if round-off stops the steps first.  Returns a
+    directions by cg_newton_direction with the forcing_term, steps by
+    line_search, until the gradient meets eq. (eq-primal-stopping) (or
+    ``max_iter`` steps); INACCURATE if round-off stops the steps first.
+    After each step, ``callback(step, forcing, g_norm, V)`` gets the
+    step length, the forcing term used, and the new gradient's norm and
+    set V.  Returns a
     SolverResult with w (d weights), b = bias w_(d+1), the primal
     objective, the Newton steps, and alpha_i = 2 C_i max(0, 1 - y_i
     wbar'xbar_i), the dual point of eq. (eq-dcd-w)."""
@@ -100,13 +111,15 @@ def newton_primal(problem, tol=1e-4, max_iter=1000):
     smaller_class = max(min(n_positive, n_kept - n_positive), 1)
     w, margins = np.zeros(d + 1), np.zeros(n)
     g, V = primal_gradient(problem, w, margins)
-    threshold = tol * smaller_class / n_kept * np.sqrt(g @ g)
+    g0_norm = np.sqrt(g @ g)
+    threshold = tol * smaller_class / n_kept * g0_norm
     n_iter, status = 0, Status.MAX_ITER
     while n_iter < max_iter:
         if np.sqrt(g @ g) <= threshold:
             status = Status.OPTIMAL
             break
-        s = cg_newton_direction(problem, V, g)
+        forcing = forcing_term(np.sqrt(g @ g), g0_norm)
+        s = cg_newton_direction(problem, V, g, forcing)
         change = problem.y * folded_product(problem.X, problem.bias, s)
         step = line_search(problem, w, s, margins, change, g @ s)
         if step is None:  # no decrease: round-off has taken over
@@ -116,6 +129,8 @@ def newton_primal(problem, tol=1e-4, max_iter=1000):
         margins = margins + step * change
         g, V = primal_gradient(problem, w, margins)
         n_iter += 1
+        if callback is not None:
+            callback(step, forcing, np.sqrt(g @ g), V)
     if status == Status.MAX_ITER and np.sqrt(g @ g) <= threshold:
         status = Status.OPTIMAL  # the last step allowed met the rule
     alpha = 2.0 * problem.C * np.maximum(0.0, 1.0 - margins)

@@ -7,8 +7,8 @@ import numpy as np
 
 
 def class_pairs(n_classes):
-    """The k(k-1)/2 pairs (i, j), i < j, in LIBSVM's order (0, 1), (0, 2),
-    ..., (1, 2), ..., eq. (eq-ovo)."""
+    """The n_classes (n_classes - 1) / 2 pairs (i, j), i < j, in LIBSVM's
+    order (0, 1), (0, 2), ..., (1, 2), ..., eq. (eq-ovo)."""
     return [
         (i, j) for i in range(n_classes) for j in range(i + 1, n_classes)
     ]
@@ -127,8 +127,9 @@ def check_pair_decisions(decisions, n_classes):
 def dag_predict(decisions, n_classes):
     """DAGSVM's prediction, algorithm (alg-dag), from the pairwise decision
     values of shape (n_samples, n_pairs): the candidates i..j start as
-    0..k-1, and each of k - 1 steps tests f_ij and removes j where it is
-    positive, i otherwise.  Returns the index of the class left."""
+    0..n_classes - 1, and each of n_classes - 1 steps tests f_ij and
+    removes j where it is positive, i otherwise.  Returns the index of the
+    class left."""
     decisions = check_pair_decisions(decisions, n_classes)
     column = np.zeros((n_classes, n_classes), dtype=int)
     for k, (i, j) in enumerate(class_pairs(n_classes)):

@@ -29,9 +29,10 @@ def check_weight(weight, name):
 
 
 def check_class_weight(class_weight, classes, y_index):
-    """The weight of each class: all ones for None; n / (k n_c) for
-    "balanced" (scikit-learn's rule: every class then weighs n / k in
-    all); or a dict from labels to weights, 1 for the labels it omits."""
+    """The weight of each class: all ones for None; n / (n_classes n_c)
+    for "balanced" (scikit-learn's rule: every class then weighs
+    n / n_classes in all); or a dict from labels to weights, 1 for the
+    labels it omits."""
     if class_weight is None:
         return np.ones(classes.size)
     if isinstance(class_weight, str) and class_weight == "balanced":

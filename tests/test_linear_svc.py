@@ -3,6 +3,7 @@ and CSR), Newton's method on the primal, and svmlib.LinearSVC, checked
 against cvxopt, against each other and against scikit-learn's LinearSVC
 (LIBLINEAR), with scikit-learn's own estimator checks."""
 
+import re
 import tracemalloc
 import warnings
 
@@ -29,11 +30,14 @@ from svmlib import (
     linear_primal_objective,
     linear_problem,
     make_documents,
+    meets_stopping_rule,
     newton_primal,
+    projected_gradients,
     solve_qp,
     sweep_compiled,
     sweep_numpy,
 )
+from svmlib.linear_primal import CG_FORCING, forcing_term
 from svmlib.result import Status
 
 LOSSES = ("hinge", "squared_hinge")
@@ -204,6 +208,143 @@ def test_linear_problem_names_bad_input(arguments, message):
         linear_problem(X, y, **{"C": 1.0, **arguments})
 
 
+# --- the stopping rule: what OPTIMAL guarantees ---------------------------
+
+
+def random_problem(seed, largest_C=30.0, most_points=200):
+    """A small random problem: size, dimension, scale, C, loss, tol and
+    dense or CSR rows all drawn from ``seed``."""
+    rng = np.random.default_rng(seed)
+    n, d = int(rng.integers(20, most_points)), int(rng.integers(2, 25))
+    X, y = blobs(n, d, seed=seed, shift=rng.uniform(0, 2))
+    X = X * rng.uniform(0.2, 3)
+    if rng.random() < 0.5:
+        X = sparsified(X, 0.7)
+    loss = LOSSES[int(rng.integers(2))]
+    C = 10 ** rng.uniform(-2, np.log10(largest_C))
+    tol = 10 ** rng.uniform(-4, -1)
+    return linear_problem(X, y, C, loss), tol
+
+
+def recomputed_projected_gradients(problem, result):
+    """PG_i of every visited point at the returned alpha and wbar, from
+    scratch (dense algebra, independent of the solver's code)."""
+    X = problem.X.toarray() if sparse.issparse(problem.X) else problem.X
+    wbar = folded_weights(result, problem.bias)
+    G = problem.y * (X @ wbar[:-1] + problem.bias * wbar[-1]) - 1
+    G += problem.D * result.alpha
+    PG = np.where(result.alpha == 0, np.minimum(G, 0), G)
+    PG = np.where(result.alpha == problem.U, np.maximum(PG, 0), PG)
+    return PG[problem.kept]
+
+
+def test_the_rule_needs_every_projected_gradient_small():
+    """LIBLINEAR 2.50's rule: the spread alone (the rule up to 2.41)
+    holds at alpha = 0, where every PG_i = -1."""
+    assert meets_stopping_rule(0.05, -0.05, 0.1)
+    assert not meets_stopping_rule(-1.0, -1.0, 0.1)  # spread 0
+    assert not meets_stopping_rule(0.08, -0.08, 0.1)  # spread 0.16
+    assert not meets_stopping_rule(0.2, 0.15, 0.1)
+
+
+@pytest.mark.parametrize(
+    "sweep, seeds",
+    [(sweep_compiled, range(120)), (sweep_numpy, range(0, 120, 6))],
+    ids=["compiled", "numpy"],
+)
+def test_optimal_means_the_rule_holds_at_the_returned_solution(
+    sweep, seeds
+):
+    """On many random problems, OPTIMAL guarantees max |PG_i| <= tol and
+    max PG - min PG <= tol for every point, recomputed at the answer."""
+    optimal = 0
+    for seed in seeds:
+        problem, tol = random_problem(seed)
+        result = dual_cd(problem, sweep, tol, max_iter=20_000, seed=seed)
+        if result.status != Status.OPTIMAL:
+            continue
+        optimal += 1
+        PG = recomputed_projected_gradients(problem, result)
+        slack = tol * (1 + 1e-9)  # round-off of the two products
+        assert np.abs(PG).max() <= slack, seed
+        assert PG.max() - PG.min() <= slack, seed
+        own = projected_gradients(
+            problem, result.alpha, folded_weights(result, problem.bias)
+        )
+        assert np.abs(own - PG).max() < 1e-9 * max(1, np.abs(PG).max())
+    assert optimal >= 0.8 * len(seeds)
+
+
+def test_without_the_confirmation_a_pass_can_stop_too_early():
+    """The values a pass computes are out of date at its end: stopping at
+    the first pass (no shrinking) that meets the rule with them leaves,
+    on some random problems, recomputed values that break it."""
+    broken = 0
+    for seed in range(60):
+        problem, tol = random_problem(
+            seed, largest_C=100.0, most_points=300
+        )
+        extremes = []
+        dual_cd(
+            problem,
+            sweep_compiled,
+            tol,
+            max_iter=5_000,
+            shrinking=False,
+            seed=seed,
+            callback=lambda visited, high, low: extremes.append(
+                (high, low)
+            ),
+        )
+        first = next(
+            (
+                k + 1
+                for k, (high, low) in enumerate(extremes)
+                if meets_stopping_rule(high, low, tol)
+            ),
+            None,
+        )
+        if first is None:
+            continue
+        early = dual_cd(
+            problem, sweep_compiled, tol, first, shrinking=False, seed=seed
+        )
+        PG = recomputed_projected_gradients(problem, early)
+        broken += not meets_stopping_rule(PG.max(), PG.min(), tol)
+    assert broken >= 5
+
+
+def test_newton_forcing_term_goes_to_zero_with_the_gradient():
+    assert forcing_term(1.0, 1.0) == CG_FORCING
+    assert forcing_term(1e-6, 1.0) == pytest.approx(1e-3)
+
+
+def test_newton_converges_superlinearly_once_V_settles():
+    """Once V stops changing and the step is 1, each ratio of successive
+    gradient norms is at most the forcing term, which goes to zero."""
+    X, y = load_breast_cancer(return_X_y=True)
+    X = StandardScaler().fit_transform(X)
+    problem = linear_problem(X, np.where(y == 1, 1.0, -1.0), 1.0)
+    norms, sets, steps, forcings = [], [], [], []
+
+    def record(step, forcing, g_norm, V):
+        steps.append(step)
+        forcings.append(forcing)
+        norms.append(g_norm)
+        sets.append(V)
+
+    newton_primal(problem, tol=1e-9, callback=record)
+    settled = [
+        k
+        for k in range(1, len(norms))
+        if steps[k] == 1 and np.array_equal(sets[k], sets[k - 1])
+    ]
+    assert len(settled) >= 2
+    ratios = [norms[k] / norms[k - 1] for k in settled]
+    assert all(r <= forcings[k] for r, k in zip(ratios, settled))
+    assert ratios[-1] < 1e-2 * CG_FORCING  # far below a fixed forcing
+
+
 # --- LinearSVC against scikit-learn's (LIBLINEAR) ------------------------
 
 
@@ -273,6 +414,53 @@ def test_same_objective_and_predictions_as_liblinear(name, loss, dual, C):
     )
     assert np.max(np.abs(J_ours / J_theirs - 1)) < RELATIVE_OBJECTIVE
     assert np.mean(ours.predict(X) == theirs.predict(X)) >= AGREEMENT
+
+
+# --- LinearSVC against LIBLINEAR 2.50 itself ------------------------------
+
+OFFICIAL_SOLVER = {
+    ("hinge", True): 3,
+    ("squared_hinge", True): 1,
+    ("squared_hinge", False): 2,
+}
+
+
+def liblinear_250(X, y, C, solver, tol):
+    """wbar of LIBLINEAR 2.50 (liblinear-official) with -B 1, labels in
+    {-1, +1}, and the passes of its dual solver from its log."""
+    liblinear = pytest.importorskip("liblinear.liblinear")
+    util = pytest.importorskip("liblinear.liblinearutil")
+    log = []
+    collect = liblinear.PRINT_STRING_FUN(lambda t: log.append(t.decode()))
+    options = util.parameter(f"-s {solver} -c {C:g} -e {tol:g} -B 1")
+    options.print_func = collect
+    model = util.train(util.problem(y, X), options)
+    w, b = model.get_decfun()
+    passes = re.findall(r"#iter = (\d+)", "".join(log))
+    return np.append(w, b), sum(int(p) for p in passes)
+
+
+@pytest.mark.parametrize("name", ["breast cancer", "text"])
+@pytest.mark.parametrize("loss, dual", SOLVERS)
+def test_same_objective_as_liblinear_250(name, loss, dual):
+    """At C = 0.01 LIBLINEAR 2.50 converges within its 300 passes; then
+    both reach the same Jbar to 1e-6 (and predict alike)."""
+    X, y = DATA[name]()
+    y = np.where(y == np.unique(y)[1], 1.0, -1.0)
+    C, tol = 0.01, 1e-6
+    wbar, passes = liblinear_250(X, y, C, OFFICIAL_SOLVER[loss, dual], tol)
+    assert passes < 300
+    ours = LinearSVC(
+        loss=loss, dual=dual, C=C, tol=tol, max_iter=10**5, random_state=0
+    ).fit(X, y)
+    problem = linear_problem(X, y, C, loss)
+    J_ours = linear_primal_objective(
+        problem, np.append(ours.coef_[0], ours.intercept_[0])
+    )
+    J_250 = linear_primal_objective(problem, wbar)
+    assert abs(J_ours / J_250 - 1) < 1e-6
+    theirs = np.where(X @ wbar[:-1] + wbar[-1] > 0, 1.0, -1.0)
+    assert np.mean(ours.predict(X) == theirs) >= AGREEMENT
 
 
 @pytest.mark.parametrize("loss, dual", SOLVERS)
