@@ -432,8 +432,8 @@ class DriftProbe:
             [],
         )
 
-    def __call__(self, problem, alpha):
-        psi = self.original(problem, alpha)
+    def __call__(self, problem, alpha, storage=None):
+        psi = self.original(problem, alpha, storage)
         kept = sys._getframe(1).f_locals.get("psi")
         if kept is not None:
             self.differences.append(float(np.max(np.abs(kept - psi))))
