@@ -105,12 +105,13 @@ def best_in_turns(fits, repeats):
     return best, last
 
 
-def libsvm_fit(X, y, C, gamma):
+def libsvm_fit(X, y, C, gamma, quiet=True):
     """A function that trains LIBSVM 3.37 on (X, y), the conversion done
-    beforehand."""
+    beforehand; with ``quiet=False`` LIBSVM prints its progress."""
     problem = svm_problem(y, X)
     parameter = svm_parameter(
-        f"-s 0 -t 2 -g {gamma} -c {C} -e {TOL} -m {CACHE_MB} -q"
+        f"-s 0 -t 2 -g {gamma} -c {C} -e {TOL} -m {CACHE_MB}"
+        + (" -q" if quiet else "")
     )
     return lambda: svm_train(problem, parameter)
 
@@ -120,16 +121,13 @@ def libsvm_updates(X, y, C, gamma):
     summed over the pairs of classes: an untimed fit without -q, its
     'optimization finished, #iter = N' lines read from the C library's
     standard output, redirected to a temporary file for the fit."""
-    problem = svm_problem(y, X)
-    parameter = svm_parameter(
-        f"-s 0 -t 2 -g {gamma} -c {C} -e {TOL} -m {CACHE_MB}"
-    )
+    train = libsvm_fit(X, y, C, gamma, quiet=False)
     sys.stdout.flush()
     saved = os.dup(1)
     with tempfile.TemporaryFile() as captured:
         os.dup2(captured.fileno(), 1)
         try:
-            svm_train(problem, parameter)  # LIBSVM flushes each line
+            train()  # LIBSVM flushes each line
         finally:
             os.dup2(saved, 1)
             os.close(saved)
@@ -257,13 +255,14 @@ def measure(label, data, split, C, gamma, repeats, old_solvers=("smo",)):
     row["peak_mb"] = tracemalloc.get_traced_memory()[1] / 2**20
     tracemalloc.stop()
     ratio = row["svmlib_s"] / row["libsvm_s"]
+    counted = row["libsvm_updates"]
     print(
         f"{label:28s} auto {row['svmlib_s']:7.3f} s  LIBSVM "
         f"{row['libsvm_s']:7.3f} s  ratio {ratio:5.2f}  sklearn "
         f"{row['sklearn_s'] / row['libsvm_s']:5.2f}  obj "
         f"{row['objective_difference']:.0e}  agree "
         f"{row['agreement']:.2%}  updates {row['updates']:,} "
-        f"(LIBSVM {row['libsvm_updates'] or 0:,}, sklearn "
+        f"(LIBSVM {'-' if counted is None else f'{counted:,}'}, sklearn "
         f"{row['sklearn_updates']:,})  peak {row['peak_mb']:.0f} MB",
         flush=True,
     )
