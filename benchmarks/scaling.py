@@ -81,6 +81,7 @@ from svmlib.multiclass import class_pairs, pair_members
 from svmlib.solvers import SolverSettings
 
 GAMMA, C, TOL, CACHE_MB = 0.05, 1.0, 1e-3, 200
+SETTINGS = {"gamma": GAMMA, "C": C, "tol": TOL, "cache_mb": CACHE_MB}
 BLOCK = 2000
 
 
@@ -652,12 +653,7 @@ def run(argv, threads):
     )
     results = {
         "machine": machine(threads),
-        "settings": {
-            "gamma": GAMMA,
-            "C": C,
-            "tol": TOL,
-            "cache_mb": CACHE_MB,
-        },
+        "settings": SETTINGS,
         "comparison": comparison(sizes),
         "growth": growth(growth_sizes),
         "profile": profile(5_000 if quick else 20_000),

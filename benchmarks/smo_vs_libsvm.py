@@ -27,12 +27,11 @@ import time
 
 import numpy as np
 from pinning import pinned, threads_argument, write_results
-from scaling import machine, synthetic
+from scaling import CACHE_MB, GAMMA, SETTINGS, TOL, C, machine, synthetic
 from sklearn.svm import SVC
 
 from svmlib import Kernel, KernelColumns, c_svc_problem, solve
 
-GAMMA, C, TOL, CACHE_MB = 0.05, 1.0, 1e-3, 200
 BLOCK = 1000
 SIZES = [1_000, 5_000, 20_000]
 
@@ -97,12 +96,7 @@ def main(sizes, threads):
     if sizes == SIZES:
         results = {
             "machine": machine(threads),
-            "settings": {
-                "gamma": GAMMA,
-                "C": C,
-                "tol": TOL,
-                "cache_mb": CACHE_MB,
-            },
+            "settings": SETTINGS,
             "sizes": rows,
         }
         write_results("smo_vs_libsvm", threads, results)
