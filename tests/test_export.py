@@ -190,3 +190,25 @@ def test_a_module_comes_from_one_notebook(tmp_path):
 
 def test_command_line_check_exit_status(capsys):
     assert export.main(["--check"]) == 0
+
+
+@pytest.mark.parametrize(
+    "tags, lab",
+    [
+        (["hide-input"], {"source_hidden": True}),
+        (["hide-output"], {"outputs_hidden": True}),
+        (["hide-cell"], {"source_hidden": True, "outputs_hidden": True}),
+        ([], None),
+    ],
+)
+def test_lab_folds_what_the_book_folds(tags, lab):
+    cell = {
+        "cell_type": "code",
+        "metadata": {
+            "tags": tags,
+            "jupyter": {"source_hidden": True, "outputs_hidden": True},
+        },
+        "source": "x = 1",
+    }
+    result = export.tagged({"cells": [cell]})["cells"][0]["metadata"]
+    assert result.get("jupyter") == lab

@@ -24,7 +24,9 @@ of the book. The exporter
   the chapter that derives it, documented from its docstrings by Sphinx's
   autodoc;
 * tags each exported cell ``export`` in the notebook, so the rendered book
-  can mark it.
+  can mark it, and keeps JupyterLab's folding of each code cell
+  (``"jupyter": {"source_hidden": true}``) in step with its ``hide-*``
+  tags, so a notebook opened in Lab folds what the book folds.
 
 ``python tools/export.py`` writes the files; ``python tools/export.py
 --check`` writes nothing and exits with status 1 when ``svmlib/`` or a
@@ -449,9 +451,21 @@ def render_api_reference(
     return "\n".join(parts)
 
 
+def jupyter_folding(tags: list[str]) -> dict[str, bool]:
+    """JupyterLab's own folding for a cell with these tags, as the book
+    folds it: ``hide-input`` hides the source, ``hide-output`` the outputs,
+    ``hide-cell`` both (Lab's ``source_hidden`` and ``outputs_hidden``)."""
+    folding = {}
+    if {"hide-input", "hide-cell"} & set(tags):
+        folding["source_hidden"] = True
+    if {"hide-output", "hide-cell"} & set(tags):
+        folding["outputs_hidden"] = True
+    return folding
+
+
 def tagged(notebook: dict) -> dict:
-    """The notebook with the ``export`` tag on exactly its exported
-    cells."""
+    """The notebook with the ``export`` tag on exactly its exported cells,
+    and JupyterLab's folding of every code cell in step with its tags."""
     result = json.loads(json.dumps(notebook))
     for cell in result["cells"]:
         if cell.get("cell_type") != "code":
@@ -464,6 +478,16 @@ def tagged(notebook: dict) -> dict:
             metadata["tags"] = tags
         else:
             metadata.pop("tags", None)
+        lab = {
+            key: value
+            for key, value in metadata.get("jupyter", {}).items()
+            if key not in ("source_hidden", "outputs_hidden")
+        }
+        lab.update(jupyter_folding(tags))
+        if lab:
+            metadata["jupyter"] = lab
+        else:
+            metadata.pop("jupyter", None)
     return result
 
 
