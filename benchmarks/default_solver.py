@@ -7,10 +7,10 @@ process, every BLAS and OpenMP pool pinned to the same number of threads
 default ``SVC()`` (solver "auto"), LIBSVM 3.37 itself (``svm_train`` of the
 libsvm-official package, in process; the data are converted to LIBSVM's
 format before the clock starts), scikit-learn's ``SVC`` (its own copy of
-LIBSVM), and svmlib's older solvers "smo" (Chapter 6, the previous default)
-and "batched" (Scaling up).  All with tolerance 1e-3 and 200 MB caches.  The
-three main contenders take turns, each timed as the best of several fits;
-the older solvers are timed once or twice.
+LIBSVM), and svmlib's older solvers "smo" (the full SMO chapter's, the
+previous default) and "batched" (Scaling up).  All with tolerance 1e-3
+and 200 MB caches.  The three main contenders take turns, each timed as
+the best of several fits; the older solvers are timed once or twice.
 
 1. the grid: 3,000 synthetic points (Scaling up's data: 20 features,
    standardised), RBF kernel, C in {0.1, 1, 10, 100} x gamma in {0.005,

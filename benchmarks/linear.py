@@ -45,7 +45,7 @@ the arrays as they are.
    of held-out points both predict alike.
 2. svmlib's peak memory (tracemalloc: numpy's allocations) for a fit on
    each data set, against the size of the data.
-3. One objective, three algorithms: Chapter 3's J(w, b), offset free,
+3. One objective, three algorithms: the soft margin's J(w, b), offset free,
    on synthetic points (N_THREE of them, 20 features): svmlib.SVC with the
    linear kernel (the default solver), Pegasos' subgradient steps
    (svmlib.subgradient_descent), and dual coordinate descent with the
@@ -330,8 +330,8 @@ def peak_memory(train):
 
 
 def three_algorithms(n, repeats):
-    """Chapter 3's J(w, b) by the kernel solver, Pegasos and coordinate
-    descent (offset folded in, two scalings)."""
+    """The soft margin's J(w, b) by the kernel solver, Pegasos and
+    coordinate descent (offset folded in, two scalings)."""
     (X, y), (X_test, y_test) = dense_data(n, seed=1)
     X, X_test = X[:, :20], X_test[:, :20]
     labels = np.where(y == 1, 1.0, -1.0)

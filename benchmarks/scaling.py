@@ -27,7 +27,8 @@ It measures:
    figure and its local slopes);
 3. where the batched solver's time goes at n = 20,000 and at n = 1,000
    (cProfile), and its levers alone: kernel rows by one matrix product per
-   block against Chapter 6's KernelColumns.block, in double precision, then
+   block against the full SMO chapter's KernelColumns.block, in double
+   precision, then
    the same in single precision, and the augmented product of
    eq. (eq-augmented-product) against adding the norms in separate passes;
    keeping half of the working set; the drift of the kept gradient in
@@ -267,7 +268,7 @@ SOLVER_LIMITS = {
     "cvxopt": 2000,
     "simplified SMO": 1000,
     "Platt": 2000,
-    "WSS2 (Chapter 6)": 20000,
+    "WSS2 (full SMO)": 20000,
     "batched": 50000,
     "LIBSVM": 50000,
 }
@@ -281,7 +282,7 @@ def growth(sizes):
         "cvxopt": lambda X, y: soft_margin_dual(kernel(X), y, C),
         "simplified SMO": lambda X, y: simplified_smo(X, y, C, kernel),
         "Platt": lambda X, y: platt_smo(X, y, C, kernel),
-        "WSS2 (Chapter 6)": lambda X, y: solve(
+        "WSS2 (full SMO)": lambda X, y: solve(
             c_svc_problem(X, y, C, kernel, cache_size=CACHE_MB), tol=TOL
         ),
         "batched": lambda X, y: batched_smo(
@@ -371,7 +372,7 @@ def rows_in_separate_passes(rows, indices, out, X_single, norms_single):
 
 
 def row_levers(n):
-    """1,024 kernel rows at size n, four ways: Chapter 6's
+    """1,024 kernel rows at size n, four ways: the full SMO chapter's
     KernelColumns.block (new arrays for every block, close pairs
     re-checked) copied into a double-precision buffer; KernelRows into a
     double-precision buffer (the block method alone); KernelRows into a

@@ -1,6 +1,6 @@
 """The batched solver of the chapter "Scaling up": kernel rows, the inner
 solver, and the solver against independent answers (cvxopt, LIBSVM's
-published numbers, Chapter 6's solver)."""
+published numbers, the full SMO chapter's solver)."""
 
 import tracemalloc
 
@@ -87,7 +87,7 @@ def test_rows_come_in_blocks_without_a_full_matrix(monkeypatch):
     assert rows.n_evaluations == 100 * 300
 
 
-def test_solve_block_takes_chapter_6_steps():
+def test_solve_block_takes_full_smo_steps():
     X, y = load_heart_scale()
     kernel = Kernel("rbf", gamma=1 / 13)
     K = KernelRows(kernel, X).compute(np.arange(270), np.empty((270, 270)))
@@ -159,7 +159,7 @@ def test_heart_scale_reaches_libsvms_published_optimum():
 
 
 @pytest.mark.parametrize("batch_size", [64, 256])
-def test_many_rounds_reach_the_optimum_of_chapter_6(batch_size):
+def test_many_rounds_reach_the_optimum_of_the_full_smo(batch_size):
     X, y = overlapping_problem(3, n=1500, d=6, separation=0.6)
     kernel = Kernel("rbf", gamma=0.2)
     rounds = []
@@ -316,7 +316,7 @@ def test_solve_block_stops_when_no_variable_of_I_low_lies_below_m():
 
 
 @pytest.mark.parametrize("seed", range(40))
-def test_small_random_problems_match_chapter_6(seed):
+def test_small_random_problems_match_the_full_smo(seed):
     rng = np.random.default_rng(seed)
     n = int(rng.integers(3, 12))
     X = rng.normal(size=(n, 2))

@@ -1,6 +1,6 @@
 """The compiled SMO (svmlib.compiled) and the default solver (svmlib.fast),
-against independent answers: the numpy loop of Scaling up, Chapter 6's
-solver, cvxopt, and LIBSVM 3.37 itself (libsvm-official)."""
+against independent answers: the numpy loop of Scaling up, the full SMO
+chapter's solver, cvxopt, and LIBSVM 3.37 itself (libsvm-official)."""
 
 import numpy as np
 import pytest
@@ -101,9 +101,10 @@ def test_without_shrinking_the_numpy_steps(C, seed):
 
 
 @pytest.mark.parametrize("C", [1.0, 100.0])
-def test_with_shrinking_chapter_6(C):
-    """With shrinking, signed_smo reaches Chapter 6's shrinking solver's
-    objective, and its psi (partly rebuilt) equals -y (Q alpha + p)."""
+def test_with_shrinking_as_the_full_smo(C):
+    """With shrinking, signed_smo reaches the objective of the full SMO
+    chapter's shrinking solver, and its psi (partly rebuilt) equals
+    -y (Q alpha + p)."""
     X, y = load_heart_scale()
     kernel = Kernel("rbf", gamma=1 / 13)
     K = gram(X, 1 / 13)

@@ -1,6 +1,7 @@
 """Edge cases of the default solver (svmlib.fast, svmlib.compiled) and of
 the estimator that uses it, each against an independent answer: brute
-force over the faces of the box, cvxopt, Chapter 6's solver, LIBSVM 3.37
+force over the faces of the box, cvxopt, the full SMO chapter's solver,
+LIBSVM 3.37
 (libsvm-official), scikit-learn, or an identity computed from scratch."""
 
 import itertools
@@ -303,8 +304,9 @@ def test_widely_spread_bounds_against_cvxopt(start, shrinking):
     )
 
 
-def test_per_variable_bounds_against_chapter_6():
-    """A bound per point (as from weights): Chapter 6's objective."""
+def test_per_variable_bounds_against_the_full_smo():
+    """A bound per point (as from weights): the full SMO chapter's
+    objective."""
     rng = np.random.default_rng(10)
     n = 120
     X = rng.normal(size=(n, 3))

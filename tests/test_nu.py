@@ -1147,8 +1147,9 @@ def test_feasibility_rule_and_start_directly():
 
 
 def test_single_constraint_solvers_refuse_by_label_problems():
-    """Chapter 6's solve and solve_batched's numpy inner solver keep one
-    equality constraint: both refuse a problem with a sum per label."""
+    """The full SMO chapter's solve and solve_batched's numpy inner solver
+    keep one equality constraint: both refuse a problem with a sum per
+    label."""
     X, y, K = nu_svc_data()
     problem = nu_svc_problem(K[:40, :40], y[:40], 0.5, "precomputed")
     with pytest.raises(ValueError, match="fixed sum per label"):

@@ -47,8 +47,8 @@ def test_a_gram_matrix_gives_the_same_model_as_the_points(problem, solver):
         solver, kernel(X), y, "precomputed", settings, seed=0
     )
     # the batched solver computes kernel rows by the product form (chapter
-    # "Scaling up"), which differs from Chapter 4's distances in the last
-    # digits; the paths then differ by a step
+    # "Scaling up"), which differs from the kernels chapter's distances in
+    # the last digits; the paths then differ by a step
     bound = 1e-6 if solver == "batched" else 1e-9
     assert abs(on_points.objective - on_gram.objective) <= bound * abs(
         on_gram.objective
