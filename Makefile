@@ -10,10 +10,12 @@ LAB_ARGS ?=
 # JupyterLab refuses to run as root unless told to (containers and CI run as root).
 LAB_ROOT := $(if $(filter 0,$(shell id -u)),--allow-root,)
 
-.PHONY: help book test export notebooks format lab browser clean
+.PHONY: help book instructors test export notebooks format lab browser clean
 
 help:
 	@echo "make book       build the book into _build/html (zero warnings allowed)"
+	@echo "make instructors  the instructors' edition, every exercise and no solution, into"
+	@echo "                _build/instructors/_build/html"
 	@echo "make test       unit tests, export check, strict nbval on every notebook, book build, browser test"
 	@echo "make export     write svmlib/ from the notebooks' exported cells"
 	@echo "make notebooks  export, then re-execute every chapter top to bottom in a fresh kernel"
@@ -29,6 +31,9 @@ $(STAMP): requirements.txt pyproject.toml
 
 book: $(STAMP)
 	$(BIN)/jupyter-book build . --warningiserror --nitpick --keep-going
+
+instructors: $(STAMP)
+	$(BIN)/python tools/instructors.py
 
 test: $(STAMP) browser
 	$(BIN)/python -m pytest

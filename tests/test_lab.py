@@ -176,3 +176,33 @@ def stop(process):
         except subprocess.TimeoutExpired:
             continue
     process.wait()
+
+
+def test_lab_renders_myst_and_folds_what_the_book_folds():
+    """jupyterlab-myst is installed, enabled and compatible with this
+    JupyterLab (an incompatible extension is listed with an X and may not
+    load), and every folded cell of the book is folded in Lab too."""
+    listing = subprocess.run(
+        [
+            str(Path(sys.executable).with_name("jupyter")),
+            "labextension",
+            "list",
+        ],
+        capture_output=True,
+        text=True,
+        timeout=120,
+        env={**os.environ, "NO_COLOR": "1"},
+    )
+    text = listing.stdout + listing.stderr
+    line = next(
+        (row for row in text.splitlines() if "jupyterlab-myst" in row), ""
+    )
+    assert "enabled" in line and "OK" in line, text
+    assert "not compatible" not in text, text
+    for notebook in sorted((ROOT / "chapters").glob("*.ipynb")):
+        cells = json.loads(notebook.read_text(encoding="utf-8"))["cells"]
+        for cell in cells:
+            tags = set(cell.get("metadata", {}).get("tags", []))
+            if tags & {"hide-input", "hide-cell"}:
+                lab = cell["metadata"].get("jupyter", {})
+                assert lab.get("source_hidden") is True, notebook.name
