@@ -46,8 +46,14 @@ def equation_link(app, pagename: str, label: str) -> str | None:
     )
     if reference is None:
         return None
+    # A link within the page carries the anchor alone (refid), one to
+    # another page its address (refuri).
+    if "refuri" in reference:
+        href = reference["refuri"]
+    else:
+        href = "#" + reference["refid"]
     return (
-        f'<a class="reference internal" href="{reference["refuri"]}">'
+        f'<a class="reference internal" href="{href}">'
         f"{reference.astext()}</a>"
     )
 

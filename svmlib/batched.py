@@ -7,11 +7,13 @@ from dataclasses import dataclass
 import numpy as np
 from scipy.linalg.blas import daxpy
 
-from svmlib.working_set import TAU, up_low_sets
+from svmlib.working_set import TAU
+from svmlib.working_set import up_low_sets
+from svmlib.kernel_cache import MEGABYTE
+from svmlib.result import Status
 from svmlib.dual import check_gram
 from svmlib.hinge import check_C
 from svmlib.intercept import compute_rho
-from svmlib.kernel_cache import MEGABYTE
 from svmlib.kernels import Kernel
 from svmlib.result import SolverResult, Status
 from svmlib.solver import (
@@ -21,21 +23,41 @@ from svmlib.solver import (
     exact_bound_status,
 )
 from svmlib.validation import check_binary_problem
+from svmlib.solver import QPProblem
 from svmlib.kernel_rows import GramRows, rows_for_points
 
 
-def solve_block(S, psi, y, alpha, C, eps, max_iter, A=None):
-    """Second-order SMO, eqs. (eq-wss2-signed) and (eq-signed-update), on a
-    dense block, in place.
+def pair_curvatures(S, out=None):
+    """a_it = S_ii + S_tt - 2 S_it for every pair of the block, and tau
+    where that is not positive, as in eq. (eq-wss2); into ``out`` if
+    given."""
+    S_diag = np.diag(S)
+    A = np.multiply(S, -2.0, out=out)
+    A += S_diag[:, None]
+    A += S_diag[None, :]
+    A[A <= 0.0] = TAU
+    return A
 
-    ``S`` is diag(y) Q diag(y) restricted to the block, ``psi`` = -y * G
-    (float64, contiguous: BLAS updates it in place), ``alpha`` and ``C`` the
-    block's multipliers and bounds.  Stops when max over I_up of psi minus
-    min over I_low of psi is below ``eps``, eq. (eq-stopping), or after
-    ``max_iter`` pair updates; returns the number of updates.  ``A``, if
-    given, is an array of S's shape to hold the a_it (a caller solving many
-    blocks allocates it once).
-    """
+
+def clipped_step(step, i, j, y, alpha, C):
+    """The new alpha_i and alpha_j after the step of eq. (eq-pair-step),
+    ``step`` = b_ij / a_ij, clipped to the room each has in the box (y,
+    alpha and C are lists); a variable that uses up its room lands exactly
+    on its bound."""
+    room_i = C[i] - alpha[i] if y[i] > 0 else alpha[i]
+    room_j = alpha[j] if y[j] > 0 else C[j] - alpha[j]
+    t = min(step, room_i, room_j)
+    new_i, new_j = alpha[i] + y[i] * t, alpha[j] - y[j] * t
+    if t == room_i:
+        new_i = C[i] if y[i] > 0 else 0.0
+    if t == room_j:
+        new_j = 0.0 if y[j] > 0 else C[j]
+    return new_i, new_j
+
+
+def check_psi(psi):
+    """solve_block updates psi in place, with BLAS: it must be a writeable,
+    contiguous float64 array."""
     if (
         psi.dtype != np.float64
         or not psi.flags.c_contiguous
@@ -45,55 +67,52 @@ def solve_block(S, psi, y, alpha, C, eps, max_iter, A=None):
             "psi must be a writeable, contiguous float64 array: "
             "it is updated in place"
         )
-    size = y.shape[0]
-    S_diag = np.diag(S)
-    A = np.multiply(S, -2.0, out=A)  # a_it = S_ii + S_tt - 2 S_it
-    A += S_diag[:, None]
-    A += S_diag[None, :]
-    A[A <= 0.0] = TAU  # as in eq. (eq-wss2)
-    # the scalar work is done on Python numbers
+
+
+def mark_sets(k, value, sign, bound, up_mask, low_mask):
+    """Variable k's entries of the masks of I_up (0 or -inf) and I_low (0
+    or inf) at alpha_k = ``value``, eq. (eq-up-low)."""
+    above, below = value > 0.0, value < bound
+    up_mask[k] = 0.0 if (below if sign > 0 else above) else -np.inf
+    low_mask[k] = 0.0 if (above if sign > 0 else below) else np.inf
+
+
+def solve_block(S, psi, y, alpha, C, eps, max_iter, A=None):
+    """Second-order SMO, eqs. (eq-wss2-signed) and (eq-signed-update), on
+    a dense block S, in place (psi = -y * G); stops when m - M < ``eps``,
+    eq. (eq-stopping), or after ``max_iter`` pair updates, and returns
+    their number.  ``A``, if given, is a buffer for the a_it."""
+    check_psi(psi)
+    A = pair_curvatures(S, out=A)
     signs, bounds, values = y.tolist(), C.tolist(), alpha.tolist()
     I_up, I_low = up_low_sets(alpha, y, C)  # eq. (eq-up-low)
     up_mask = np.where(I_up, 0.0, -np.inf)
     low_mask = np.where(I_low, 0.0, np.inf)
-    up, b, zero = np.empty(size), np.empty(size), np.zeros(())
+    up, b, zero = np.empty(y.shape[0]), np.empty(y.shape[0]), np.zeros(())
     n_iter = 0
     while n_iter < max_iter:
         np.add(psi, up_mask, out=up)
         i = int(up.argmax())
         m = float(up[i])
-        # b_it = m - psi_t, and -inf outside I_low; then, in place, the
-        # gains of eq. (eq-wss2-signed)
-        np.subtract(m, psi, out=b)
+        np.subtract(m, psi, out=b)  # b_it = m - psi_t, -inf off I_low;
         b -= low_mask
-        np.maximum(b, zero, out=b)
+        np.maximum(b, zero, out=b)  # then the gains of (eq-wss2-signed)
         b *= b
         b /= A[i]
         j = int(b.argmax())
         b_ij = m - float(psi[j])
         if not b[j] > 0.0:  # no t in I_low has psi_t < m: m - M <= 0
             break
-        # the minimum over I_low only when j is close
         if b_ij < eps and m - float(np.min(psi + low_mask)) < eps:
-            break
-        y_i, y_j, old_i, old_j = signs[i], signs[j], values[i], values[j]
-        room_i = bounds[i] - old_i if y_i > 0 else old_i
-        room_j = old_j if y_j > 0 else bounds[j] - old_j
-        t = min(b_ij / float(A[i, j]), room_i, room_j)  # eq. (eq-pair-step)
-        new_i, new_j = old_i + y_i * t, old_j - y_j * t
-        if t == room_i:
-            new_i = bounds[i] if y_i > 0 else 0.0
-        if t == room_j:
-            new_j = 0.0 if y_j > 0 else bounds[j]
-        daxpy(S[i], psi, a=-(new_i - old_i) * y_i)
-        daxpy(S[j], psi, a=-(new_j - old_j) * y_j)
+            break  # the minimum over I_low only when j is close
+        old_i, old_j = values[i], values[j]
+        step = b_ij / float(A[i, j])  # eq. (eq-pair-step), then clipped
+        new_i, new_j = clipped_step(step, i, j, signs, values, bounds)
+        daxpy(S[i], psi, a=-(new_i - old_i) * signs[i])
+        daxpy(S[j], psi, a=-(new_j - old_j) * signs[j])
         values[i], values[j] = new_i, new_j
-        for k, value in ((i, new_i), (j, new_j)):  # eq. (eq-up-low)
-            above, below = value > 0.0, value < bounds[k]
-            in_up = below if signs[k] > 0 else above
-            in_low = above if signs[k] > 0 else below
-            up_mask[k] = 0.0 if in_up else -np.inf
-            low_mask[k] = 0.0 if in_low else np.inf
+        for k, value in ((i, new_i), (j, new_j)):
+            mark_sets(k, value, signs[k], bounds[k], up_mask, low_mask)
         n_iter += 1
     alpha[:] = values
     return n_iter
@@ -117,36 +136,9 @@ def select_batch(psi, up, low, excluded, count):
     return np.concatenate([top, bottom])
 
 
-def exact_psi(problem, alpha, storage=None):
-    """psi = -y * (Q alpha + p) from scratch (Q alpha = diag(y) S (y *
-    alpha)), from the rows of the non-zero alpha only, a block of rows at a
-    time: each block's rows in the precision ``storage`` (by default the
-    one the rows are kept in), and the sum over the blocks in double
-    precision."""
-    y, rows = problem.y, problem.Q
-    storage = rows.storage if storage is None else np.dtype(storage)
-    psi = -y * problem.p
-    nonzero = np.flatnonzero(alpha)
-    block = np.empty(
-        (min(rows.rows_per_block, max(nonzero.size, 1)), y.shape[0]),
-        dtype=storage,
-    )
-    for start in range(0, nonzero.size, rows.rows_per_block):
-        part = nonzero[start : start + rows.rows_per_block]
-        weights = (alpha[part] * y[part]).astype(storage)
-        psi -= weights @ rows.compute(part, block[: part.size])
-    return psi
-
-
 BATCH_SIZE = 1024
 MIN_BATCH = 4
-INNER_FACTOR = 0.1
-MAX_EXACT_CHECKS = 3
-DRIFT_MARGIN = 0.75
 BLOCK_PER_ROOT_N = 7.0
-
-
-MAX_IDLE_ROUNDS = 2
 
 
 def block_size(
@@ -164,157 +156,110 @@ def block_size(
     return size
 
 
-def solve_batched(
-    problem,
-    tol=1e-3,
-    batch_size=BATCH_SIZE,
-    cache_size=200.0,
-    max_iter=None,
-    callback=None,
-    keep_half=True,
-    inner=None,
-):
-    """Batched working sets for eq. (eq-general-qp), the rounds of the
-    chapter "Scaling up": select, rows, subproblem (solve_block), gradient.
-    ``problem.Q`` provides rows of S = diag(y) Q diag(y).  Stops when
-    m(alpha) - M(alpha) < ``tol`` over all variables, eq. (eq-stopping), on
-    a gradient recomputed in double precision; returns a SolverResult like
-    solve's (n_iter counts pair updates).  A block holds at most
-    ``batch_size`` variables and at most the rows ``cache_size`` megabytes
-    hold: all n if that allows, else about 7 sqrt(n). ``keep_half=False``
-    replaces the whole working set in every round (for comparison only).
-    ``inner`` solves the subproblems: a function with solve_block's
-    arguments (None: solve_block).  If rows kept in single precision cannot
-    reach ``tol`` (a large C magnifies their rounding), the rounds go on
-    with rows in double precision.  A problem with a fixed sum per label
-    (``by_label``) is solved within each label (its inner solver must
-    accept ``by_label=True``, as solve_block_compiled does), in blocks of at
-    least 2 MIN_BATCH, so that every round brings two variables of each
-    label.  Rounds that update nothing MAX_IDLE_ROUNDS times in a row end
-    the solve as INACCURATE.
-    """
-    tol, batch_size = check_tol(tol), check_batch_size(batch_size)
-    inner = solve_block if inner is None else inner
-    labels = label_masks(problem.y, problem.by_label)
-    if labels is not None and inner is solve_block:
-        raise ValueError(
-            "solve_block keeps one equality constraint; a problem with a "
-            "fixed sum per label needs inner=solve_block_compiled"
+def freed_slots(round_, size, whole, keep_half=True):
+    """The slots of the block that a round refills: the half that entered
+    earlier (all of them in the first round, or in every round without
+    ``keep_half``); for a single block, all in the first round, then
+    none."""
+    if whole:
+        return slice(0, size if round_ == 0 else 0)
+    if keep_half and round_ > 0:
+        half = size // 2
+        return slice(0, half) if round_ % 2 == 1 else slice(half, size)
+    return slice(0, size)
+
+
+def refill(run, up, low, free):
+    """Step 1: the most violating variables outside the kept ones (every
+    variable, for a single block) into the ``free`` slots; returns them
+    and the slots they took."""
+    slot_point = run.buffers.slot_point
+    if run.whole:
+        new = np.arange(free.stop)
+    else:
+        kept = np.concatenate(
+            [slot_point[: free.start], slot_point[free.stop :]]
         )
-    by_label = {} if labels is None else {"by_label": True}
-    smallest = MIN_BATCH if labels is None else 2 * MIN_BATCH
-    rows, y, C, p = problem.Q, problem.y, problem.C, problem.p
-    n = y.shape[0]
-    max_iter = check_max_iter(max_iter, n)
-    storage = rows.storage
-    size = block_size(n, storage.itemsize, batch_size, cache_size, smallest)
-    whole = size == n  # a single block holds every variable
-    buffers = RoundBuffers.allocate(size, n, None if whole else storage)
-    alpha = problem.alpha0.astype(float).copy()
-    # a single block keeps psi in double precision from the start
-    psi = exact_psi(problem, alpha, np.float64 if whole else storage)
-    status, n_iter, round_, exact_checks = Status.MAX_ITER, 0, 0, 0
-    idle = 0  # rounds in a row without an update
-    # the rounds' goal, below tol for the drift
-    target = tol if whole else DRIFT_MARGIN * tol
-    while n_iter < max_iter:
-        up, low = up_low_sets(alpha, y, C)
-        gap = largest_gap(psi, up, low, labels)
+        count = free.stop - free.start
+        new = select_within(
+            run.psi, up, low, kept[kept >= 0], count, run.labels
+        )
+    slot_point[free] = -1
+    slots = slice(free.start, free.start + new.size)
+    slot_point[slots] = new
+    return new, slots
+
+
+def load_rows(run, new, slots):
+    """Step 2: the rows of S of the new variables straight into their rows
+    of the row buffer, and their entries at the block's columns into S_BB,
+    mirrored into its columns (a single block: all of S, once)."""
+    rows, buffers = run.problem.Q, run.buffers
+    if run.whole and new.size:
+        buffers.S_BB = rows.compute(new, np.empty((new.size, new.size)))
+    elif new.size:
+        rows.compute(new, buffers.rows[slots])
+        columns = np.where(buffers.slot_point >= 0, buffers.slot_point, 0)
+        rows.compute(new, buffers.S_BB[slots], columns=columns)
+        buffers.S_BB[:, slots] = buffers.S_BB[slots, :].T
+
+
+def solve_subproblem(run, tol):
+    """Steps 3 and 4: the inner solver on S_BB and psi_B to the tolerance
+    ``tol``, the other variables fixed; then psi changes by -S_{:,B} (y_B *
+    delta alpha_B), one matrix-vector product with the row buffer.
+    Returns the number of pair updates."""
+    y, C, buffers = run.problem.y, run.problem.C, run.buffers
+    active = np.flatnonzero(buffers.slot_point >= 0)
+    B, full = buffers.slot_point[active], active.size == run.size
+    S_BB = buffers.S_BB if full else buffers.S_BB[np.ix_(active, active)]
+    alpha_B, psi_B = run.alpha[B].copy(), run.psi[B].copy()
+    by_label = {} if run.labels is None else {"by_label": True}
+    A_B, budget = (buffers.A if full else None), run.max_iter - run.n_iter
+    updates = run.inner(
+        S_BB, psi_B, y[B], alpha_B, C[B], tol, budget, A=A_B, **by_label
+    )
+    if run.whole:  # a single block: psi_B is all of psi
+        run.psi[B] = psi_B
+    else:
+        change = np.zeros(run.size, dtype=run.storage)
+        change[active] = (alpha_B - run.alpha[B]) * y[B]
+        run.psi -= change @ buffers.rows
+    run.alpha[B] = alpha_B
+    return updates
+
+
+INNER_FACTOR = 0.1
+MAX_IDLE_ROUNDS = 2
+
+
+def run_rounds(run, callback=None, keep_half=True):
+    """The rounds of solve_batched on the state ``run`` (start_rounds):
+    select, rows, subproblem, gradient, until m - M < tol on an exact psi
+    (check_before_stopping) or the pair updates run out; returns the
+    status.  ``callback(round, m - M)`` is called once per round."""
+    round_, idle = 0, 0  # idle: rounds in a row without an update
+    while run.n_iter < run.max_iter:
+        up, low = up_low_sets(run.alpha, run.problem.y, run.problem.C)
+        gap = largest_gap(run.psi, up, low, run.labels)
         if callback is not None:
             callback(round_, gap)
-        if gap < target:
-            if whole:  # psi was kept in double precision
-                status = Status.OPTIMAL
-                break
-            # undo the drift of single-precision sums
-            psi = exact_psi(problem, alpha, storage)
-            gap = largest_gap(psi, up, low, labels)
-            exact_checks += 1
-            if gap < tol:
-                status = Status.OPTIMAL
-                break
-            if exact_checks == MAX_EXACT_CHECKS:
-                if storage == np.float64:
-                    status = Status.INACCURATE
-                    break
-                # single-precision rows are too coarse: double from now on
-                storage, exact_checks = np.dtype(np.float64), 0
-                size = block_size(
-                    n, storage.itemsize, batch_size, cache_size, smallest
-                )
-                buffers = RoundBuffers.allocate(size, n, storage)
-                psi = exact_psi(problem, alpha, storage)
-                gap = largest_gap(psi, up, low, labels)
-        slot_point, half = buffers.slot_point, size // 2
-        if whole:  # 1. select
-            free = slice(0, size if round_ == 0 else 0)
-            new = np.arange(free.stop)
-        else:  # replace the half that entered earlier
-            if keep_half and round_ > 0:
-                odd = round_ % 2 == 1
-                free = slice(0, half) if odd else slice(half, size)
-            else:
-                free = slice(0, size)
-            kept = np.concatenate(
-                [slot_point[: free.start], slot_point[free.stop :]]
-            )
-            new = select_within(
-                psi,
-                up,
-                low,
-                kept[kept >= 0],
-                free.stop - free.start,
-                labels,
-            )
-        slot_point[free] = -1
-        slots = slice(free.start, free.start + new.size)
-        slot_point[slots] = new
-        if whole and new.size:  # 2. rows
-            buffers.S_BB = rows.compute(new, np.empty((n, n)))
-        elif new.size:  # straight into the buffer's free rows
-            rows.compute(new, buffers.rows[slots])
-            columns = np.where(slot_point >= 0, slot_point, 0)
-            rows.compute(new, buffers.S_BB[slots], columns=columns)
-            buffers.S_BB[:, slots] = buffers.S_BB[slots, :].T
-        active = np.flatnonzero(slot_point >= 0)  # 3. subproblem
-        B = slot_point[active]
-        full = active.size == size
-        S_BB = (
-            buffers.S_BB if full else buffers.S_BB[np.ix_(active, active)]
-        )
-        alpha_B, psi_B = alpha[B].copy(), psi[B].copy()
-        inner_tol = target if whole else max(target, INNER_FACTOR * gap)
-        A_B = buffers.A if full else None
-        budget = max_iter - n_iter  # the pair updates left
-        updates = inner(
-            S_BB,
-            psi_B,
-            y[B],
-            alpha_B,
-            C[B],
-            inner_tol,
-            budget,
-            A=A_B,
-            **by_label,
-        )
-        n_iter += updates
+        if gap < run.target:
+            status, gap = check_before_stopping(run, up, low)
+            if status is not None:
+                return status
+        free = freed_slots(round_, run.size, run.whole, keep_half)
+        new, slots = refill(run, up, low, free)  # 1. select
+        load_rows(run, new, slots)  # 2. rows
+        loose = max(run.target, INNER_FACTOR * gap)
+        inner_tol = run.target if run.whole else loose
+        updates = solve_subproblem(run, inner_tol)  # 3. and 4.
+        run.n_iter += updates
         idle = 0 if updates else idle + 1
-        if whole:  # 4. gradient
-            psi[B] = psi_B
-        else:
-            change = np.zeros(size, dtype=storage)
-            change[active] = (alpha_B - alpha[B]) * y[B]
-            psi -= change @ buffers.rows
-        alpha[B] = alpha_B
         round_ += 1
-        if idle == MAX_IDLE_ROUNDS:  # the block no longer holds a violation
-            status = Status.INACCURATE
-            break
-    if status != Status.OPTIMAL and not whole:
-        psi = exact_psi(problem, alpha, storage)
-    return block_result(
-        alpha, psi, y, p, C, n_iter, status, problem.by_label
-    )
+        if idle == MAX_IDLE_ROUNDS:  # the block holds no violation
+            return Status.INACCURATE
+    return Status.MAX_ITER
 
 
 def check_batch_size(batch_size):
@@ -471,4 +416,176 @@ def batched_smo(
         callback,
         keep_half,
         inner,
+    )
+
+
+def exact_psi(problem, alpha, storage=None):
+    """psi = -y * (Q alpha + p) from scratch (Q alpha = diag(y) S (y *
+    alpha)), from the rows of the non-zero alpha only, a block of rows at a
+    time: each block's rows in the precision ``storage`` (by default the
+    one the rows are kept in), and the sum over the blocks in double
+    precision."""
+    y, rows = problem.y, problem.Q
+    storage = rows.storage if storage is None else np.dtype(storage)
+    psi = -y * problem.p
+    nonzero = np.flatnonzero(alpha)
+    block = np.empty(
+        (min(rows.rows_per_block, max(nonzero.size, 1)), y.shape[0]),
+        dtype=storage,
+    )
+    for start in range(0, nonzero.size, rows.rows_per_block):
+        part = nonzero[start : start + rows.rows_per_block]
+        weights = (alpha[part] * y[part]).astype(storage)
+        psi -= weights @ rows.compute(part, block[: part.size])
+    return psi
+
+
+MAX_EXACT_CHECKS = 3
+DRIFT_MARGIN = 0.75
+
+
+@dataclass(eq=False)
+class Rounds:
+    """What a solve in rounds carries from round to round: the problem, its
+    inner solver and settings, the precision of the kept rows, the block's
+    size and buffers, alpha and psi, and the counts.  ``whole``: a single
+    block holds every variable; ``target``: the rounds' goal for m - M
+    (below tol for the drift of single-precision sums)."""
+
+    problem: QPProblem
+    inner: object
+    labels: tuple | None
+    tol: float
+    target: float
+    max_iter: int
+    batch_size: int
+    cache_size: float
+    smallest: int
+    storage: np.dtype
+    size: int
+    whole: bool
+    buffers: RoundBuffers
+    alpha: np.ndarray
+    psi: np.ndarray
+    n_iter: int = 0
+    exact_checks: int = 0
+
+
+def start_rounds(problem, tol, batch_size, cache_size, max_iter, inner):
+    """The checked settings and the state before the first round: the
+    block's size, its buffers (allocated once), alpha0 and its psi (in
+    double precision for a single block)."""
+    tol, batch_size = check_tol(tol), check_batch_size(batch_size)
+    inner = solve_block if inner is None else inner
+    labels = label_masks(problem.y, problem.by_label)
+    if labels is not None and inner is solve_block:
+        raise ValueError(
+            "solve_block keeps one equality constraint; a problem with a "
+            "fixed sum per label needs inner=solve_block_compiled"
+        )
+    smallest = MIN_BATCH if labels is None else 2 * MIN_BATCH
+    n = problem.y.shape[0]
+    max_iter = check_max_iter(max_iter, n)
+    storage = problem.Q.storage
+    size = block_size(n, storage.itemsize, batch_size, cache_size, smallest)
+    whole = size == n  # a single block holds every variable
+    buffers = RoundBuffers.allocate(size, n, None if whole else storage)
+    alpha = problem.alpha0.astype(float).copy()
+    # a single block keeps psi in double precision from the start
+    psi = exact_psi(problem, alpha, np.float64 if whole else storage)
+    target = tol if whole else DRIFT_MARGIN * tol
+    return Rounds(
+        problem,
+        inner,
+        labels,
+        tol,
+        target,
+        max_iter,
+        batch_size,
+        cache_size,
+        smallest,
+        storage,
+        size,
+        whole,
+        buffers,
+        alpha,
+        psi,
+    )
+
+
+def check_before_stopping(run, up, low):
+    """The kept psi passed the rounds' goal: recompute psi (the sums in
+    double precision) and stop if m - M < tol; after MAX_EXACT_CHECKS
+    failures go on with rows in double precision, or stop INACCURATE if
+    they already are.  Returns the status (None: go on) and m - M."""
+    if run.whole:  # psi was kept in double precision
+        return Status.OPTIMAL, None
+    run.psi = exact_psi(run.problem, run.alpha, run.storage)
+    gap = largest_gap(run.psi, up, low, run.labels)
+    run.exact_checks += 1
+    if gap < run.tol:
+        return Status.OPTIMAL, gap
+    if run.exact_checks == MAX_EXACT_CHECKS:
+        if run.storage == np.float64:
+            return Status.INACCURATE, gap
+        # single-precision rows are too coarse: double from now on
+        run.storage, run.exact_checks = np.dtype(np.float64), 0
+        n = run.alpha.shape[0]
+        run.size = block_size(
+            n,
+            run.storage.itemsize,
+            run.batch_size,
+            run.cache_size,
+            run.smallest,
+        )
+        run.buffers = RoundBuffers.allocate(run.size, n, run.storage)
+        run.psi = exact_psi(run.problem, run.alpha, run.storage)
+        gap = largest_gap(run.psi, up, low, run.labels)
+    return None, gap
+
+
+def solve_batched(
+    problem,
+    tol=1e-3,
+    batch_size=BATCH_SIZE,
+    cache_size=200.0,
+    max_iter=None,
+    callback=None,
+    keep_half=True,
+    inner=None,
+):
+    """Batched working sets for eq. (eq-general-qp), the rounds of the
+    chapter "Scaling up": select, rows, subproblem (solve_block), gradient.
+    ``problem.Q`` provides rows of S = diag(y) Q diag(y).  Stops when
+    m(alpha) - M(alpha) < ``tol`` over all variables, eq. (eq-stopping), on
+    a gradient recomputed in double precision; returns a SolverResult like
+    solve's (n_iter counts pair updates).  A block holds at most
+    ``batch_size`` variables and at most the rows ``cache_size`` megabytes
+    hold: all n if that allows, else about 7 sqrt(n). ``keep_half=False``
+    replaces the whole working set in every round (for comparison only).
+    ``inner`` solves the subproblems: a function with solve_block's
+    arguments (None: solve_block).  If rows kept in single precision cannot
+    reach ``tol`` (a large C magnifies their rounding), the rounds go on
+    with rows in double precision.  A problem with a fixed sum per label
+    (``by_label``) is solved within each label (its inner solver must
+    accept ``by_label=True``, as solve_block_compiled does), in blocks of at
+    least 2 MIN_BATCH, so that every round brings two variables of each
+    label.  Rounds that update nothing MAX_IDLE_ROUNDS times in a row end
+    the solve as INACCURATE.
+    """
+    run = start_rounds(
+        problem, tol, batch_size, cache_size, max_iter, inner
+    )
+    status = run_rounds(run, callback, keep_half)
+    if status != Status.OPTIMAL and not run.whole:
+        run.psi = exact_psi(problem, run.alpha, run.storage)
+    return block_result(
+        run.alpha,
+        run.psi,
+        problem.y,
+        problem.p,
+        problem.C,
+        run.n_iter,
+        status,
+        problem.by_label,
     )

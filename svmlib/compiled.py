@@ -249,9 +249,9 @@ def signed_smo(
     by_label=False,
 ):
     """SMO with WSS2 on a dense S = diag(y) Q diag(y), in place: the loop
-    of solve_block compiled, with Chapter 6's shrinking if ``shrinking``;
-    with ``by_label``, pairs, stopping test and shrinking within each label
-    (the nu formulations).
+    of solve_block compiled, with the full SMO solver's shrinking if
+    ``shrinking``; with ``by_label``, pairs, stopping test and shrinking
+    within each label (the nu formulations).
 
     ``psi`` = -y * G at ``alpha`` on entry; ``psi_zero`` = -y * p.  Every
     ``interval`` updates the variables of eq. (eq-shrink) leave I_up and

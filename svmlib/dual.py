@@ -91,6 +91,23 @@ def shift_to_positive_semidefinite(K, rtol=PSD_RTOL):
     )
 
 
+def check_hard_margin_gram(K, y):
+    """Validate the input of the hard-margin dual: a Gram matrix ``K``
+    (square, symmetric, finite, conditionally positive semidefinite) and
+    one label per row, with classes separable in the feature space of
+    ``K``.  Returns K and y as arrays; raises NotPositiveSemidefiniteError
+    or NotSeparableError."""
+    K, y = check_gram(K, y)
+    check_conditionally_positive_semidefinite(K)
+    if separability_margin(K, y) <= SEPARABILITY_TOLERANCE:
+        raise NotSeparableError(
+            "the data are not separable in the feature space of this Gram "
+            "matrix, so the hard-margin dual is unbounded. Use a "
+            "soft-margin solver, which allows margin violations."
+        )
+    return K, y
+
+
 SUPPORT_RTOL = 1e-6
 
 
@@ -136,15 +153,10 @@ def hard_margin_dual(K, y, tol=QP_TOLERANCE):
     conditionally positive semidefinite.  Raises NotSeparableError when the
     classes cannot be separated in the feature space of ``K``.
     """
-    K, y = check_gram(K, y)
-    check_conditionally_positive_semidefinite(K)
-    if separability_margin(K, y) <= SEPARABILITY_TOLERANCE:
-        raise NotSeparableError(
-            "the data are not separable in the feature space of this Gram "
-            "matrix, so the hard-margin dual is unbounded. Use a "
-            "soft-margin solver, which allows margin violations."
-        )
+    K, y = check_hard_margin_gram(K, y)
     n = y.shape[0]
+    # A conditionally PSD K is shifted to a PSD one (same objective on the
+    # feasible set), then divided by its scale to keep cvxopt well posed.
     convex = shift_to_positive_semidefinite(K)
     scale = gram_scale(convex)
     Q = np.outer(y, y) * (convex / scale)
@@ -152,6 +164,7 @@ def hard_margin_dual(K, y, tol=QP_TOLERANCE):
         Q, -np.ones(n), -np.eye(n), np.zeros(n), A_eq=y, b_eq=0.0, tol=tol
     )
     alpha = np.maximum(solution.x, 0.0) / scale
+    # b averaged over the support vectors, picked relative to max alpha.
     b = intercept_from_support(K, y, alpha, support_indices(alpha))
     return SolverResult(
         alpha=alpha,

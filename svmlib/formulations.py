@@ -1,5 +1,5 @@
-# Generated from chapters/full_smo.ipynb by tools/export.py. Do not edit: change the notebook, then run `make export`.
-"""C-SVC as an instance of the core QP (from the chapter "The full SMO")."""
+# Generated from chapters/smo_engineering.ipynb by tools/export.py. Do not edit: change the notebook, then run `make export`.
+"""C-SVC as a core QP problem (chapter "Engineering the SMO solver")."""
 
 import numpy as np
 

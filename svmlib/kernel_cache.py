@@ -1,5 +1,5 @@
-# Generated from chapters/full_smo.ipynb by tools/export.py. Do not edit: change the notebook, then run `make export`.
-"""Kernel columns, an LRU cache and Q (from the chapter "The full SMO")."""
+# Generated from chapters/smo_engineering.ipynb by tools/export.py. Do not edit: change the notebook, then run `make export`.
+"""Kernel columns, LRU cache, Q (chapter "Engineering the SMO solver")."""
 
 from collections import OrderedDict
 

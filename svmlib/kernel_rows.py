@@ -8,6 +8,31 @@ from svmlib.kernel_cache import MEGABYTE, KernelColumns
 from svmlib.validation import check_matrix
 
 
+def augmented_factors(X, norms, scale, dtype):
+    """The two factors of eq. (eq-augmented-product), in the precision
+    ``dtype``: the rows [x_i, x_i'x_i, 1] and the columns [-2 x_j, 1,
+    x_j'x_j] times ``scale**2``, whose product is the matrix of scaled
+    squared distances (``norms`` holds the x_i'x_i)."""
+    ones = np.ones((X.shape[0], 1))
+    left = np.hstack([X, norms[:, None], ones])
+    right = np.hstack([-2.0 * X, ones, norms[:, None]]).T * scale**2
+    return (
+        np.ascontiguousarray(left, dtype=dtype),
+        np.ascontiguousarray(right, dtype=dtype),
+    )
+
+
+def rows_in_place(left_rows, right, out, formula, parameters, distance):
+    """Kernel values into ``out``: one matrix product of the factors, then,
+    in place, the clipping of squared distances at zero and the kernel's
+    formula; returns out."""
+    np.matmul(left_rows, right, out=out)
+    if distance:  # a squared distance is never negative
+        np.maximum(out, 0.0, out=out)
+    formula(out, **parameters, out=out)
+    return out
+
+
 ROW_BLOCK_BYTES = 8 * MEGABYTE
 SINGLE_PRECISION_KERNELS = ("rbf", "exponential")
 
@@ -17,11 +42,12 @@ class KernelRows(KernelColumns):
     at a time with one matrix product and the kernel's formula, in place, in
     the precision of the output array.
 
-    The points are prepared as by Chapter 6's KernelColumns (centred and
-    scaled for a distance kernel).  ``storage`` is the precision in which a
-    solver should keep many rows: single for the distance kernels, whose
-    values lie in (0, 1], double for the others, whose values can be large
-    and close together.  ``compute(indices, out)`` fills ``out``.
+    The points are prepared as by KernelColumns, the full SMO solver's
+    kernel cache (centred and scaled for a distance kernel).  ``storage``
+    is the precision in which a solver should keep many rows: single for
+    the distance kernels, whose values lie in (0, 1], double for the
+    others, whose values can be large and close together.
+    ``compute(indices, out)`` fills ``out``.
     """
 
     def __init__(self, kernel, X):
@@ -39,23 +65,17 @@ class KernelRows(KernelColumns):
     def prepared(self, dtype):
         """The two factors of the matrix product, in the precision
         ``dtype``: the points and their transpose, or for a distance kernel
-        the rows ``[x_i, x_i'x_i, 1]`` and the columns ``[-2 x_j, 1,
-        x_j'x_j]`` times ``size**2``, whose product is the scaled squared
-        distance, eq. (eq-augmented-product)."""
+        those of eq. (eq-augmented-product) (augmented_factors)."""
         if dtype not in self.operands:
             if self.distance:
-                ones = np.ones((self.n_samples, 1))
-                left = np.hstack([self.X, self.norms[:, None], ones])
-                right = (
-                    np.hstack([-2.0 * self.X, ones, self.norms[:, None]]).T
-                    * self.size**2
+                self.operands[dtype] = augmented_factors(
+                    self.X, self.norms, self.size, dtype
                 )
             else:
-                left, right = self.X, self.X.T
-            self.operands[dtype] = (
-                np.ascontiguousarray(left, dtype=dtype),
-                np.ascontiguousarray(right, dtype=dtype),
-            )
+                self.operands[dtype] = (
+                    np.ascontiguousarray(self.X, dtype=dtype),
+                    np.ascontiguousarray(self.X.T, dtype=dtype),
+                )
         return self.operands[dtype]
 
     def compute(self, indices, out, columns=None):
@@ -83,10 +103,14 @@ class KernelRows(KernelColumns):
                 if work == out.dtype
                 else np.empty(target.shape, dtype=work)
             )
-            np.matmul(left[part], right, out=block)
-            if self.distance:  # a squared distance is never negative
-                np.maximum(block, 0.0, out=block)
-            self.formula(block, **self.parameters, out=block)
+            rows_in_place(
+                left[part],
+                right,
+                block,
+                self.formula,
+                self.parameters,
+                self.distance,
+            )
             if not self.distance and not np.isfinite(block).all():
                 raise ValueError(
                     f"the {self.kernel.name} kernel's values overflow "

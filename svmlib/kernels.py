@@ -116,6 +116,38 @@ def squared_distances(X, Z=None):
     return normalised_squared_distances(X_c, Z_c) * size**2
 
 
+def squared_norms(X):
+    """||x_i||^2 for every row of X, an array or a sparse matrix (for the
+    latter, from its non-zeros only)."""
+    if sparse.issparse(X):
+        return np.asarray(X.multiply(X).sum(axis=1)).ravel()
+    return np.einsum("ij,ij->i", X, X)
+
+
+def inner_products(X, Z):
+    """The matrix X Z' of all inner products x_i'z_j, as a dense array
+    (for sparse X and Z, by a sparse product: only non-zeros that meet
+    are multiplied)."""
+    S = X @ Z.T
+    return S.toarray() if sparse.issparse(S) else S
+
+
+def scaled_sparse_points(X, Z):
+    """normalise_points for sparse X and Z: both divided by their largest
+    entry, and not centred, which would fill in every zero; returns
+    ``(X_s, Z_s, size)``."""
+    size = max(abs(X).max(), abs(Z).max()) or 1.0
+    return X / size, Z / size, float(size)
+
+
+def entry_variance(X):
+    """The variance of all the entries of X, zeros included: for a sparse
+    X, mean(x^2) - mean(x)^2, both from the non-zeros."""
+    if sparse.issparse(X):
+        return float(X.multiply(X).mean() - X.mean() ** 2)
+    return float(X.var())
+
+
 def linear_from_products(S, out=None):
     """The linear kernel of eq. (eq-kernels), from the inner products
     S = X Z'.
@@ -331,35 +363,3 @@ def kernel_decision_function(kernel, X_train, dual_coef, b, Z):
     vectors) matter, so ``X_train`` may be just those.
     """
     return kernel(Z, X_train) @ np.asarray(dual_coef, dtype=float) + b
-
-
-def squared_norms(X):
-    """||x_i||^2 for every row of X, an array or a sparse matrix (for the
-    latter, from its non-zeros only)."""
-    if sparse.issparse(X):
-        return np.asarray(X.multiply(X).sum(axis=1)).ravel()
-    return np.einsum("ij,ij->i", X, X)
-
-
-def inner_products(X, Z):
-    """The matrix X Z' of all inner products x_i'z_j, as a dense array
-    (for sparse X and Z, by a sparse product: only non-zeros that meet
-    are multiplied)."""
-    S = X @ Z.T
-    return S.toarray() if sparse.issparse(S) else S
-
-
-def scaled_sparse_points(X, Z):
-    """normalise_points for sparse X and Z: both divided by their largest
-    entry, and not centred, which would fill in every zero; returns
-    ``(X_s, Z_s, size)``."""
-    size = max(abs(X).max(), abs(Z).max()) or 1.0
-    return X / size, Z / size, float(size)
-
-
-def entry_variance(X):
-    """The variance of all the entries of X, zeros included: for a sparse
-    X, mean(x^2) - mean(x)^2, both from the non-zeros."""
-    if sparse.issparse(X):
-        return float(X.multiply(X).mean() - X.mean() ** 2)
-    return float(X.var())

@@ -176,16 +176,11 @@ def sweep_numpy(
     G_max,
     G_min,
 ):
-    """One pass over the points order[:n_active], in that order: the
-    step of eq. (eq-dcd-step) with G_i of eq. (eq-dcd-gradient), wbar
-    kept up to date by eq. (eq-dcd-w-update), and shrinking by eq.
-    (eq-dcd-shrink) against the previous pass's extremes G_max and G_min
-    (a shrunk point is swapped behind the active ones).  Returns the new
-    n_active and the largest and smallest projected gradients of the
-    pass, eq. (eq-dcd-projected)."""
+    """One pass over order[:n_active]: steps (eq-dcd-step) with G_i of eq.
+    (eq-dcd-gradient), wbar by eq. (eq-dcd-w-update), shrinking by eq.
+    (eq-dcd-shrink).  Returns n_active and the pass's extreme PG_i."""
     d = w.shape[0] - 1
-    PG_max, PG_min = -np.inf, np.inf
-    s = 0
+    PG_max, PG_min, s = -np.inf, np.inf, 0
     while s < n_active:
         i = order[s]
         values, columns = row_entries(dense, csr, i)
@@ -227,6 +222,47 @@ def projected_gradients(problem, alpha, w):
     )
 
 
+def dcd_pass(problem, sweep, alpha, w, order, n_active, G_max, G_min):
+    """One pass of ``sweep`` over order[:n_active] on the problem's
+    arrays: the new n_active and the pass's largest and smallest PG_i."""
+    return sweep(
+        *problem.rows,
+        problem.y,
+        alpha,
+        w,
+        problem.bias,
+        problem.Qbar_diag,
+        problem.D,
+        problem.U,
+        order,
+        n_active,
+        G_max,
+        G_min,
+    )
+
+
+def dcd_confirmed(problem, alpha, w, tol):
+    """Whether the PG_i of every point the solvers visit, computed afresh
+    from alpha and wbar, meet eq. (eq-dcd-stopping) (true if there are
+    none)."""
+    PG = projected_gradients(problem, alpha, w)
+    return PG.size == 0 or meets_stopping_rule(PG.max(), PG.min(), tol)
+
+
+def dual_result(problem, alpha, w, n_iter, status):
+    """The SolverResult of dual coordinate descent: alpha, w (d weights),
+    b = bias w_(d+1), the dual objective D(alpha), the passes and the
+    status."""
+    return SolverResult(
+        alpha=alpha,
+        b=problem.bias * w[-1],
+        objective=linear_dual_objective(problem, alpha, w),
+        n_iter=n_iter,
+        status=status,
+        w=w[:-1],
+    )
+
+
 def dual_cd(
     problem,
     sweep,
@@ -236,64 +272,33 @@ def dual_cd(
     seed=None,
     callback=None,
 ):
-    """Dual coordinate descent on eq. (eq-dcd-dual) (Hsieh et al. 2008):
-    passes of ``sweep`` (sweep_numpy, or sweep_compiled) over the active
-    points, in a new random order each time (``seed``), for at most
-    ``max_iter`` passes.  With ``shrinking``, points leave by eq.
-    (eq-dcd-shrink), and all return once the active ones meet eq.
-    (eq-dcd-stopping).  When a pass over every point meets it, the
-    projected gradients are computed afresh from the final alpha and
-    wbar, and the status is OPTIMAL only if they meet it too (else the
-    passes go on).  After each pass, ``callback(visited, PG_max,
-    PG_min)`` gets the number of points it visited and its extremes.
-    Returns a SolverResult: alpha, w (d weights), b = bias w_(d+1), the
-    dual objective D(alpha), the passes and the status.
-    """
+    """Dual coordinate descent (Hsieh et al. 2008) on eq. (eq-dcd-dual):
+    passes of ``sweep`` in a new random order each (``seed``), shrinking
+    by eq. (eq-dcd-shrink), until dcd_confirmed or ``max_iter`` passes
+    end it; ``callback(visited, PG_max, PG_min)`` after each pass.
+    Returns dual_result's SolverResult (alpha, w, b, D(alpha), passes)."""
     rng = np.random.default_rng(seed)
     n, d = problem.X.shape
     alpha, w = np.zeros(n), np.zeros(d + 1)
     order = problem.kept
-    everyone = n_active = order.size
+    n_all = n_active = order.size
     G_max, G_min = np.inf, -np.inf
     n_iter, status = 0, Status.MAX_ITER
     while n_iter < max_iter:
         rng.shuffle(order[:n_active])
         visited = n_active
-        n_active, PG_max, PG_min = sweep(
-            *problem.rows,
-            problem.y,
-            alpha,
-            w,
-            problem.bias,
-            problem.Qbar_diag,
-            problem.D,
-            problem.U,
-            order,
-            n_active,
-            G_max,
-            G_min,
+        n_active, PG_max, PG_min = dcd_pass(
+            problem, sweep, alpha, w, order, n_active, G_max, G_min
         )
         if callback is not None:
             callback(visited, PG_max, PG_min)
         n_iter += 1
         if meets_stopping_rule(PG_max, PG_min, tol):
-            if n_active == everyone:
-                PG = projected_gradients(problem, alpha, w)
-                if PG.size == 0 or meets_stopping_rule(
-                    PG.max(), PG.min(), tol
-                ):
-                    status = Status.OPTIMAL
-                    break
-            # all points (back) in the next pass, nothing shrunk in it
-            n_active, G_max, G_min = everyone, np.inf, -np.inf
+            if n_active == n_all and dcd_confirmed(problem, alpha, w, tol):
+                status = Status.OPTIMAL
+                break
+            n_active, G_max, G_min = n_all, np.inf, -np.inf
         elif shrinking:
             G_max = PG_max if PG_max > 0 else np.inf
             G_min = PG_min if PG_min < 0 else -np.inf
-    return SolverResult(
-        alpha=alpha,
-        b=problem.bias * w[-1],
-        objective=linear_dual_objective(problem, alpha, w),
-        n_iter=n_iter,
-        status=status,
-        w=w[:-1],
-    )
+    return dual_result(problem, alpha, w, n_iter, status)

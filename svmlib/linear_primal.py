@@ -24,6 +24,41 @@ def folded_transpose_product(X, bias, u):
     return np.append(X.T @ u, bias * u.sum())
 
 
+def check_primal_loss(problem):
+    """A ValueError unless the problem's loss is the squared hinge, the
+    loss whose primal Newton's method takes."""
+    if problem.loss != "squared_hinge":
+        raise ValueError(
+            "the primal solver takes loss='squared_hinge' only"
+        )
+
+
+def primal_threshold(problem, tol, g0_norm):
+    """The right-hand side of eq. (eq-primal-stopping): ``tol`` times
+    ``max(min(n_pos, n_neg), 1) / n`` times the norm of the first
+    gradient, counting only the points of positive cost."""
+    kept = problem.C > 0
+    n_positive = int(np.sum(problem.y[kept] > 0))
+    n_kept = int(kept.sum())
+    smaller_class = max(min(n_positive, n_kept - n_positive), 1)
+    return tol * smaller_class / n_kept * g0_norm
+
+
+def primal_result(problem, w, margins, n_iter, status):
+    """The SolverResult of Newton's method: w (d weights), b = bias
+    w_(d+1), the primal objective, the steps, the status, and alpha_i =
+    2 C_i max(0, 1 - y_i wbar'xbar_i), the dual point of eq. (eq-dcd-w)."""
+    alpha = 2.0 * problem.C * np.maximum(0.0, 1.0 - margins)
+    return SolverResult(
+        alpha=alpha,
+        b=problem.bias * w[-1],
+        objective=linear_primal_objective(problem, w),
+        n_iter=n_iter,
+        status=status,
+        w=w[:-1],
+    )
+
+
 def primal_gradient(problem, w, margins):
     """The gradient of eq. (eq-primal-gradient) at wbar, whose margins
     y_i wbar'xbar_i are given, and the indices V of the points with a
@@ -32,14 +67,6 @@ def primal_gradient(problem, w, margins):
     weights = 2.0 * problem.C[V] * (margins[V] - 1.0) * problem.y[V]
     X_V = problem.X[V]
     return w + folded_transpose_product(X_V, problem.bias, weights), V
-
-
-def forcing_term(g_norm, g0_norm):
-    """The forcing term phi of eq. (eq-primal-forcing), the share of ||g||
-    that CG may leave as residual: CG_FORCING, or sqrt(||g|| / ||g_0||)
-    once that is smaller (g_0 the gradient at wbar = 0), so that phi goes
-    to zero with the gradient."""
-    return min(CG_FORCING, np.sqrt(g_norm / g0_norm))
 
 
 def cg_newton_direction(problem, V, g, forcing=CG_FORCING):
@@ -67,6 +94,14 @@ def cg_newton_direction(problem, V, g, forcing=CG_FORCING):
     return s
 
 
+def forcing_term(g_norm, g0_norm):
+    """The forcing term phi of eq. (eq-primal-forcing), the share of ||g||
+    that CG may leave as residual: CG_FORCING, or sqrt(||g|| / ||g_0||)
+    once that is smaller (g_0 the gradient at wbar = 0), so that phi goes
+    to zero with the gradient."""
+    return min(CG_FORCING, np.sqrt(g_norm / g0_norm))
+
+
 def line_search(problem, w, s, margins, change, promised):
     """The step length t along s: 1, halved until Jbar decreases by at least
     ARMIJO_SHARE of the decrease t g's that the slope ``promised``;
@@ -92,27 +127,17 @@ def line_search(problem, w, s, margins, change, promised):
 def newton_primal(problem, tol=1e-4, max_iter=1000, callback=None):
     """Newton's method on eq. (eq-dcd-primal) with the squared hinge:
     directions by cg_newton_direction with the forcing_term, steps by
-    line_search, until the gradient meets eq. (eq-primal-stopping) (or
-    ``max_iter`` steps); INACCURATE if round-off stops the steps first.
-    After each step, ``callback(step, forcing, g_norm, V)`` gets the
-    step length, the forcing term used, and the new gradient's norm and
-    set V.  Returns a
-    SolverResult with w (d weights), b = bias w_(d+1), the primal
-    objective, the Newton steps, and alpha_i = 2 C_i max(0, 1 - y_i
-    wbar'xbar_i), the dual point of eq. (eq-dcd-w)."""
-    if problem.loss != "squared_hinge":
-        raise ValueError(
-            "the primal solver takes loss='squared_hinge' only"
-        )
+    line_search, until the gradient meets eq. (eq-primal-stopping) or
+    ``max_iter`` steps; INACCURATE if round-off stops the steps first.
+    ``callback(step, forcing, g_norm, V)`` sees each step's length, its
+    forcing term, and the new gradient's norm and set V.  Returns
+    primal_result's SolverResult (w, b, the objective, alpha, steps)."""
+    check_primal_loss(problem)
     n, d = problem.X.shape
-    kept = problem.C > 0
-    n_positive = int(np.sum(problem.y[kept] > 0))
-    n_kept = int(kept.sum())
-    smaller_class = max(min(n_positive, n_kept - n_positive), 1)
     w, margins = np.zeros(d + 1), np.zeros(n)
     g, V = primal_gradient(problem, w, margins)
     g0_norm = np.sqrt(g @ g)
-    threshold = tol * smaller_class / n_kept * g0_norm
+    threshold = primal_threshold(problem, tol, g0_norm)
     n_iter, status = 0, Status.MAX_ITER
     while n_iter < max_iter:
         if np.sqrt(g @ g) <= threshold:
@@ -133,12 +158,4 @@ def newton_primal(problem, tol=1e-4, max_iter=1000, callback=None):
             callback(step, forcing, np.sqrt(g @ g), V)
     if status == Status.MAX_ITER and np.sqrt(g @ g) <= threshold:
         status = Status.OPTIMAL  # the last step allowed met the rule
-    alpha = 2.0 * problem.C * np.maximum(0.0, 1.0 - margins)
-    return SolverResult(
-        alpha=alpha,
-        b=problem.bias * w[-1],
-        objective=linear_primal_objective(problem, w),
-        n_iter=n_iter,
-        status=status,
-        w=w[:-1],
-    )
+    return primal_result(problem, w, margins, n_iter, status)

@@ -2,6 +2,7 @@
 """Platt's SMO (1998), faithfully (from the chapter "The full SMO")."""
 
 import numbers
+from dataclasses import dataclass
 
 import numpy as np
 
@@ -52,6 +53,95 @@ def check_roundoff(roundoff):
     return float(roundoff)
 
 
+@dataclass(frozen=True)
+class PlattPair:
+    """What takeStep knows about the pair (1, 2): the multipliers, labels
+    and errors before the step, K_11, K_12, K_22 and Platt's threshold
+    b_P."""
+
+    alpha1: float
+    alpha2: float
+    y1: float
+    y2: float
+    E1: float
+    E2: float
+    k11: float
+    k12: float
+    k22: float
+    b: float
+
+    @property
+    def s(self):
+        """s = y_1 y_2."""
+        return self.y1 * self.y2
+
+    @property
+    def eta(self):
+        """The curvature eta = K_11 + K_22 - 2 K_12 along the segment."""
+        return self.k11 + self.k22 - 2.0 * self.k12
+
+
+def end_objectives(pair, L, H):
+    """Psi at alpha_2 = L and at alpha_2 = H, eq. (eq-platt-ends): the dual
+    (minimisation form) along the segment, up to a constant; Platt's eq.
+    (19)."""
+    s, k11, k12, k22 = pair.s, pair.k11, pair.k12, pair.k22
+    alph1, alph2 = pair.alpha1, pair.alpha2
+    f1 = pair.y1 * (pair.E1 + pair.b) - alph1 * k11 - s * alph2 * k12
+    f2 = pair.y2 * (pair.E2 + pair.b) - s * alph1 * k12 - alph2 * k22
+
+    def objective(a2):
+        a1 = alph1 + s * (alph2 - a2)
+        return (
+            a1 * f1
+            + a2 * f2
+            + 0.5 * a1**2 * k11
+            + 0.5 * a2**2 * k22
+            + s * a1 * a2 * k12
+        )
+
+    return objective(L), objective(H)
+
+
+def new_alpha2(pair, L, H, C, roundoff):
+    """takeStep's alpha_2 on [L, H]: the clipped Newton step if eta > 0,
+    else the end lower by more than ``roundoff`` (eq. (eq-platt-ends));
+    snapped to 0 or C within PLATT_SNAP.  None if the step fails the
+    round-off test."""
+    alph2, eta = pair.alpha2, pair.eta
+    if eta > 0:
+        a2 = min(max(alph2 + pair.y2 * (pair.E1 - pair.E2) / eta, L), H)
+    else:  # eq. (eq-platt-ends): compare the two ends
+        L_obj, H_obj = end_objectives(pair, L, H)
+        if L_obj < H_obj - roundoff:
+            a2 = L
+        elif L_obj > H_obj + roundoff:
+            a2 = H
+        else:
+            a2 = alph2
+    if a2 < PLATT_SNAP:  # Platt's snap of alpha_2 to the box ends
+        a2 = 0.0
+    elif a2 > C - PLATT_SNAP:
+        a2 = C
+    if abs(a2 - alph2) < roundoff * (a2 + alph2 + roundoff):
+        return None
+    return a2
+
+
+def new_threshold(pair, a1, a2, C):
+    """Platt's threshold after the step to (a1, a2): b1 if alpha_1 is free,
+    else b2 if alpha_2 is, else their mean."""
+    t1 = pair.y1 * (a1 - pair.alpha1)
+    t2 = pair.y2 * (a2 - pair.alpha2)
+    b1 = pair.E1 + t1 * pair.k11 + t2 * pair.k12 + pair.b
+    b2 = pair.E2 + t1 * pair.k12 + t2 * pair.k22 + pair.b
+    if 0 < a1 < C:
+        return b1
+    if 0 < a2 < C:
+        return b2
+    return 0.5 * (b1 + b2)
+
+
 class PlattSMO:
     """Platt's SMO on a Gram matrix, with his threshold convention u = sum_j
     alpha_j y_j K_ij - b_platt.
@@ -100,78 +190,40 @@ class PlattSMO:
         if they changed."""
         if i1 == i2:
             return False
-        K, y, C = self.K, self.y, self.C
-        roundoff = self.roundoff
-        alph1, alph2, y1, y2 = self.alpha[i1], self.alpha[i2], y[i1], y[i2]
+        alpha, y, K, C = self.alpha, self.y, self.K, self.C
         E1 = self.error_of(i1)
-        s = y1 * y2
-        L, H = pair_bounds(alph1, alph2, y1, y2, C)
+        L, H = pair_bounds(alpha[i1], alpha[i2], y[i1], y[i2], C)
         if L == H:
             return False
-        k11, k12, k22 = K[i1, i1], K[i1, i2], K[i2, i2]
         self.n_evaluations += 3
-        eta = k11 + k22 - 2.0 * k12
-        if eta > 0:
-            a2 = min(max(alph2 + y2 * (E1 - E2) / eta, L), H)
-        else:  # eq. (eq-platt-ends): compare the two ends
-            L_obj, H_obj = self.end_objectives(i1, i2, E1, E2, L, H)
-            if L_obj < H_obj - roundoff:
-                a2 = L
-            elif L_obj > H_obj + roundoff:
-                a2 = H
-            else:
-                a2 = alph2
-        if a2 < PLATT_SNAP:  # Platt's snap of alpha_2 to the box ends
-            a2 = 0.0
-        elif a2 > C - PLATT_SNAP:
-            a2 = C
-        if abs(a2 - alph2) < roundoff * (a2 + alph2 + roundoff):
-            return False
-        a1 = snap_to_bounds(alph1 + s * (alph2 - a2), C)
-        self.update_threshold_and_errors(
-            i1, i2, a1, a2, E1, E2, k11, k12, k22
+        pair = PlattPair(
+            alpha[i1],
+            alpha[i2],
+            y[i1],
+            y[i2],
+            E1,
+            E2,
+            K[i1, i1],
+            K[i1, i2],
+            K[i2, i2],
+            self.b,
         )
-        self.alpha[i1], self.alpha[i2] = a1, a2
+        a2 = new_alpha2(pair, L, H, C, self.roundoff)
+        if a2 is None:
+            return False
+        a1 = snap_to_bounds(pair.alpha1 + pair.s * (pair.alpha2 - a2), C)
+        self.update_threshold_and_errors(i1, i2, pair, a1, a2)
+        alpha[i1], alpha[i2] = a1, a2
         self.n_steps += 1
         return True
 
-    def end_objectives(self, i1, i2, E1, E2, L, H):
-        """The dual objective (minimisation form, up to a constant) at
-        alpha_2 = L and at H, Platt's eq. (19)."""
-        K, y, b = self.K, self.y, self.b
-        alph1, alph2, y1, y2 = self.alpha[i1], self.alpha[i2], y[i1], y[i2]
-        s, k11, k12, k22 = y1 * y2, K[i1, i1], K[i1, i2], K[i2, i2]
-        f1 = y1 * (E1 + b) - alph1 * k11 - s * alph2 * k12
-        f2 = y2 * (E2 + b) - s * alph1 * k12 - alph2 * k22
-
-        def objective(a2):
-            a1 = alph1 + s * (alph2 - a2)
-            return (
-                a1 * f1
-                + a2 * f2
-                + 0.5 * a1**2 * k11
-                + 0.5 * a2**2 * k22
-                + s * a1 * a2 * k12
-            )
-
-        return objective(L), objective(H)
-
-    def update_threshold_and_errors(
-        self, i1, i2, a1, a2, E1, E2, k11, k12, k22
-    ):
-        """Platt's new threshold (b1 if alpha_1 is free, else b2 if alpha_2
-        is, else their mean) and the error cache."""
-        y1, y2, C = self.y[i1], self.y[i2], self.C
-        t1, t2 = y1 * (a1 - self.alpha[i1]), y2 * (a2 - self.alpha[i2])
-        b1 = E1 + t1 * k11 + t2 * k12 + self.b
-        b2 = E2 + t1 * k12 + t2 * k22 + self.b
-        if 0 < a1 < C:
-            b_new = b1
-        elif 0 < a2 < C:
-            b_new = b2
-        else:
-            b_new = 0.5 * (b1 + b2)
-        self.error[i1], self.error[i2] = E1, E2
+    def update_threshold_and_errors(self, i1, i2, pair, a1, a2):
+        """Platt's new threshold and the error cache, eq.
+        (eq-platt-error-update), for the step of ``pair`` to (a1, a2)."""
+        b_new = new_threshold(pair, a1, a2, self.C)
+        t1 = pair.y1 * (a1 - pair.alpha1)
+        t2 = pair.y2 * (a2 - pair.alpha2)
+        self.error[i1], self.error[i2] = pair.E1, pair.E2
         cached = np.union1d(self.non_bound(), [i1, i2])
         self.n_evaluations += 2 * cached.size
         self.error[cached] += (

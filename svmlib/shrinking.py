@@ -1,5 +1,5 @@
-# Generated from chapters/full_smo.ipynb by tools/export.py. Do not edit: change the notebook, then run `make export`.
-"""Shrinking and reconstructing G (from the chapter "The full SMO")."""
+# Generated from chapters/smo_engineering.ipynb by tools/export.py. Do not edit: change the notebook, then run `make export`.
+"""Shrinking and reconstructing G (chapter "Engineering the SMO solver")."""
 
 import numpy as np
 

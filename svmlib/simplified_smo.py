@@ -149,6 +149,42 @@ def simplified_smo_passes(K, y, C, tol=SMO_TOLERANCE, random_state=0):
         yield alpha, b, changed
 
 
+def check_smo_options(tol, max_passes, max_total_passes):
+    """Raise a ValueError unless ``max_passes`` and ``max_total_passes``
+    are positive integers and ``tol`` is a positive number."""
+    for name, value in (
+        ("max_passes", max_passes),
+        ("max_total_passes", max_total_passes),
+    ):
+        if (
+            isinstance(value, bool)
+            or not isinstance(value, numbers.Integral)
+            or value < 1
+        ):
+            raise ValueError(
+                f"{name} must be a positive integer; got {value!r}"
+            )
+    if (
+        isinstance(tol, bool)
+        or not isinstance(tol, numbers.Real)
+        or not 0 < tol < np.inf
+    ):
+        raise ValueError(f"tol must be a positive number; got {tol!r}")
+
+
+def smo_status(K, y, C, alpha, b, tol, stopped_quietly):
+    """OPTIMAL if no point violates eq. (eq-smo-violation) at the end;
+    otherwise INACCURATE if the loop stopped after its quiet passes, and
+    MAX_ITER if the cap on the total number of passes stopped it."""
+    r = y * (K @ (alpha * y) + b) - 1.0
+    violators = sum(
+        violates_kkt(r_i, a_i, C, tol) for r_i, a_i in zip(r, alpha)
+    )
+    if violators == 0:
+        return Status.OPTIMAL
+    return Status.INACCURATE if stopped_quietly else Status.MAX_ITER
+
+
 def simplified_smo(
     X,
     y,
@@ -169,24 +205,7 @@ def simplified_smo(
     the number of passes, and ``status`` OPTIMAL only if no point violates
     eq. (eq-smo-violation) at the end.
     """
-    for name, value in (
-        ("max_passes", max_passes),
-        ("max_total_passes", max_total_passes),
-    ):
-        if (
-            isinstance(value, bool)
-            or not isinstance(value, numbers.Integral)
-            or value < 1
-        ):
-            raise ValueError(
-                f"{name} must be a positive integer; got {value!r}"
-            )
-    if (
-        isinstance(tol, bool)
-        or not isinstance(tol, numbers.Real)
-        or not 0 < tol < np.inf
-    ):
-        raise ValueError(f"tol must be a positive number; got {tol!r}")
+    check_smo_options(tol, max_passes, max_total_passes)
     K, y = check_gram(gram_matrix(X, kernel), y)
     C = check_C(C)
     passes = simplified_smo_passes(K, y, C, tol, random_state)
@@ -195,16 +214,7 @@ def simplified_smo(
         alpha, b, changed = next(passes)
         n_passes += 1
         quiet = quiet + 1 if changed == 0 else 0
-    r = y * (K @ (alpha * y) + b) - 1.0
-    violators = sum(
-        violates_kkt(r_i, a_i, C, tol) for r_i, a_i in zip(r, alpha)
-    )
-    if violators == 0:
-        status = Status.OPTIMAL
-    else:
-        status = (
-            Status.MAX_ITER if quiet < max_passes else Status.INACCURATE
-        )
+    status = smo_status(K, y, C, alpha, b, tol, quiet >= max_passes)
     return SolverResult(
         alpha=alpha,
         b=float(b),

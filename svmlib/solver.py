@@ -1,5 +1,5 @@
-# Generated from chapters/full_smo.ipynb by tools/export.py. Do not edit: change the notebook, then run `make export`.
-"""One SMO solver for every SVM dual (from the chapter "The full SMO")."""
+# Generated from chapters/smo_engineering.ipynb by tools/export.py. Do not edit: change the notebook, then run `make export`.
+"""One solver for every SVM dual (chapter "Engineering the SMO solver")."""
 
 import numbers
 from dataclasses import dataclass
@@ -7,8 +7,14 @@ from dataclasses import dataclass
 import numpy as np
 
 from svmlib.intercept import BoundStatus, compute_rho
+from svmlib.pair_step import update_pair
 from svmlib.result import SolverResult, Status
-from svmlib.working_set import TAU, select_working_set, up_low_sets, violation_bounds
+from svmlib.working_set import (
+    TAU,
+    select_working_set,
+    up_low_sets,
+    violation_bounds,
+)
 from svmlib.shrinking import reconstruct_gradient, shrinkable
 
 
@@ -38,47 +44,11 @@ class QPProblem:
     by_label: bool = False
 
 
-def update_pair(alpha_i, alpha_j, y_i, y_j, G_i, G_j, a_ij, C_i, C_j):
-    """Minimise along the direction that moves y_i alpha_i up and y_j
-    alpha_j down by the same t, keeping y'alpha fixed, eq. (eq-pair-step): t
-    = min(b_ij / a_ij, room_i, room_j).
-
-    Needs b_ij = -y_i G_i + y_j G_j > 0 and a_ij > 0 (the working set
-    guarantees both).  A variable whose room is used up is set exactly to
-    its bound.  Returns the new (alpha_i, alpha_j).
-    """
-    b_ij = -y_i * G_i + y_j * G_j
-    room_i = C_i - alpha_i if y_i > 0 else alpha_i
-    room_j = alpha_j if y_j > 0 else C_j - alpha_j
-    t = min(b_ij / a_ij, room_i, room_j)
-    new_i = alpha_i + y_i * t
-    new_j = alpha_j - y_j * t
-    if t == room_i:
-        new_i = C_i if y_i > 0 else 0.0
-    if t == room_j:
-        new_j = 0.0 if y_j > 0 else C_j
-    return new_i, new_j
-
-
 def exact_bound_status(alpha, C):
     """BoundStatus from exact comparisons: SMO puts bounded variables
     exactly on their bounds."""
     lower, upper = alpha <= 0.0, alpha >= C
     return BoundStatus(lower=lower, free=~lower & ~upper, upper=upper)
-
-
-def initial_gradients(problem):
-    """G = Q alpha0 + p and G_bar = sum over alpha0_j = C_j of C_j Q_j, from
-    the columns of the non-zero alpha0_j only."""
-    alpha, C = problem.alpha0, problem.C
-    G, G_bar = problem.p.astype(float).copy(), np.zeros(alpha.shape[0])
-    nonzero = np.flatnonzero(alpha > 0)
-    if nonzero.size:
-        columns = problem.Q.columns(nonzero)
-        G += alpha[nonzero] @ columns
-        at_C = alpha[nonzero] >= C[nonzero]
-        G_bar += C[nonzero][at_C] @ columns[at_C]
-    return G, G_bar
 
 
 def check_max_iter(max_iter, n_samples):
@@ -107,6 +77,17 @@ def check_tol(tol):
     ):
         raise ValueError(f"tol must be a positive number; got {tol!r}")
     return float(tol)
+
+
+def check_solve_arguments(problem, tol, max_iter):
+    """solve's input checks: a problem with one equality constraint (not
+    the nu formulations' by_label), then tol and max_iter, returned."""
+    if problem.by_label:
+        raise ValueError(
+            "solve keeps one equality constraint; a problem with a fixed "
+            "sum per label (by_label=True) needs svmlib.fast.solve_auto"
+        )
+    return check_tol(tol), check_max_iter(max_iter, problem.y.shape[0])
 
 
 @dataclass(eq=False)
@@ -156,114 +137,88 @@ class ActiveSet:
         )
 
 
-def solve(
-    problem,
-    tol=1e-3,
-    second_order=True,
-    shrinking=True,
-    max_iter=None,
-    callback=None,
-):
-    """SMO for the problem of eq. (eq-general-qp), algorithm (alg-smo):
-    working set selection WSS2 (``second_order=True``, Fan, Chen & Lin 2005)
-    or WSS1 (Keerthi et al. 2001), with or without shrinking (Joachims 1999;
-    LIBSVM's rules, Chang & Lin 2011).
+def initial_gradients(problem):
+    """G = Q alpha0 + p and G_bar = sum over alpha0_j = C_j of C_j Q_j, from
+    the columns of the non-zero alpha0_j only."""
+    alpha, C = problem.alpha0, problem.C
+    G, G_bar = problem.p.astype(float).copy(), np.zeros(alpha.shape[0])
+    nonzero = np.flatnonzero(alpha > 0)
+    if nonzero.size:
+        columns = problem.Q.columns(nonzero)
+        G += alpha[nonzero] @ columns
+        at_C = alpha[nonzero] >= C[nonzero]
+        G_bar += C[nonzero][at_C] @ columns[at_C]
+    return G, G_bar
 
-    Stops when m(alpha) - M(alpha) < ``tol``, eq. (eq-stopping), or after
-    ``max_iter`` iterations (None: LIBSVM's max(10^7, 100 n)).
-    ``callback(iteration, violation)`` is called before each update with the
-    m - M of the active variables.  Returns a SolverResult: the objective of
-    eq. (eq-general-qp), b = -rho from eq. (eq-general-rho), and status
-    OPTIMAL or MAX_ITER.
-    """
-    if problem.by_label:
-        raise ValueError(
-            "solve keeps one equality constraint; a problem with a fixed "
-            "sum per label (by_label=True) needs svmlib.fast.solve_auto"
-        )
-    tol = check_tol(tol)
-    Q, p, y, C = problem.Q, problem.p, problem.y, problem.C
-    n = y.shape[0]
-    max_iter = check_max_iter(max_iter, n)
+
+def initial_state(problem):
+    """Step 1 of algorithm (alg-smo): alpha = alpha0, G, G_bar, and every
+    variable active."""
     alpha = problem.alpha0.astype(float).copy()
     G, G_bar = initial_gradients(problem)
-    everything = np.arange(n)
-    work = ActiveSet.gather(everything, alpha, G, y, C, Q.diagonal)
-    interval = min(n, SHRINK_INTERVAL)
-    countdown, unshrunk = interval, False
-    status, n_iter = Status.MAX_ITER, 0
+    work = ActiveSet.gather(
+        np.arange(alpha.shape[0]),
+        alpha,
+        G,
+        problem.y,
+        problem.C,
+        problem.Q.diagonal,
+    )
+    return alpha, G, G_bar, work
+
+
+def activate_all(work, alpha, G, G_bar, problem):
+    """Write the active variables back, rebuild the gradient of the others,
+    eq. (eq-reconstruct), and make every variable active."""
+    work.scatter(alpha, G)
+    Q, p, y, C = problem.Q, problem.p, problem.y, problem.C
+    reconstruct_gradient(G, G_bar, p, alpha, C, work.index, Q)
+    everything = np.arange(alpha.shape[0])
+    return ActiveSet.gather(everything, alpha, G, y, C, Q.diagonal)
+
+
+def shrink_active_set(work, alpha, G, G_bar, problem, tol, unshrunk):
+    """Step 2.1 of algorithm (alg-smo): once, when m - M <= 10 tol, bring
+    every variable back; then set aside those of eq. (eq-shrink).  Returns
+    the new active set and whether every variable has been brought back."""
+    work.scatter(alpha, G)
+    m, M = violation_bounds(work.G, work.y, work.I_up, work.I_low)
+    if not unshrunk and m - M <= UNSHRINK_FACTOR * tol:
+        unshrunk = True
+        work = activate_all(work, alpha, G, G_bar, problem)
+        m, M = violation_bounds(G, problem.y, work.I_up, work.I_low)
+    keep = ~shrinkable(work.G, work.y, work.I_up, work.I_low, m, M)
+    if not keep.all():
+        Q, y, C = problem.Q, problem.y, problem.C
+        work = ActiveSet.gather(
+            work.index[keep], alpha, G, y, C, Q.diagonal
+        )
+    return work, unshrunk
+
+
+def select_active_pair(work, Q, tol, second_order):
+    """select_working_set among the active variables: a WorkingSet, or None
+    when their m - M < ``tol``."""
 
     def active_column(i):
         return work.restrict(Q.column(work.index[i]))
 
-    def select():
-        return select_working_set(
-            work.G,
-            work.y,
-            work.I_up,
-            work.I_low,
-            work.QD,
-            active_column,
-            tol,
-            second_order,
-        )
-
-    while n_iter < max_iter:
-        if shrinking:
-            countdown -= 1
-            if countdown == 0:
-                countdown = interval
-                work.scatter(alpha, G)
-                m, M = violation_bounds(
-                    work.G, work.y, work.I_up, work.I_low
-                )
-                if not unshrunk and m - M <= UNSHRINK_FACTOR * tol:
-                    unshrunk = True
-                    reconstruct_gradient(
-                        G, G_bar, p, alpha, C, work.index, Q
-                    )
-                    work = ActiveSet.gather(
-                        everything, alpha, G, y, C, Q.diagonal
-                    )
-                    m, M = violation_bounds(G, y, work.I_up, work.I_low)
-                keep = ~shrinkable(
-                    work.G, work.y, work.I_up, work.I_low, m, M
-                )
-                if not keep.all():
-                    work = ActiveSet.gather(
-                        work.index[keep], alpha, G, y, C, Q.diagonal
-                    )
-        pair = select()
-        if pair is None and work.index.size < n:
-            work.scatter(alpha, G)
-            reconstruct_gradient(G, G_bar, p, alpha, C, work.index, Q)
-            work = ActiveSet.gather(everything, alpha, G, y, C, Q.diagonal)
-            countdown = 1
-            pair = select()
-        if pair is None:
-            status = Status.OPTIMAL
-            break
-        n_iter += 1
-        if callback is not None:
-            callback(n_iter, pair.violation)
-        take_step(work, pair.i, pair.j, Q, G_bar)
-    work.scatter(alpha, G)
-    reconstruct_gradient(G, G_bar, p, alpha, C, work.index, Q)
-    objective = 0.5 * float(alpha @ (G + p))
-    rho = compute_rho(G, y, exact_bound_status(alpha, C))
-    return SolverResult(
-        alpha=alpha,
-        b=-rho,
-        objective=objective,
-        n_iter=n_iter,
-        status=status,
+    return select_working_set(
+        work.G,
+        work.y,
+        work.I_up,
+        work.I_low,
+        work.QD,
+        active_column,
+        tol,
+        second_order,
     )
 
 
 def take_step(work, i, j, Q, G_bar):
     """Update the pair (i, j) of the active set, eq. (eq-pair-step), then G
-    of the active variables (eq. (eq-pair-step)), G_bar where a variable
-    reached or left its upper bound, and I_up, I_low."""
+    of the active variables, G_bar where a variable reached or left its
+    upper bound, and I_up, I_low."""
     gi, gj = work.index[i], work.index[j]
     Q_i, Q_j = Q.column(gi), Q.column(gj)
     y_i, y_j = work.y[i], work.y[j]
@@ -271,16 +226,9 @@ def take_step(work, i, j, Q, G_bar):
     if a_ij <= 0.0:
         a_ij = TAU
     old_i, old_j = work.alpha[i], work.alpha[j]
+    G_i, G_j, C_i, C_j = work.G[i], work.G[j], work.C[i], work.C[j]
     new_i, new_j = update_pair(
-        old_i,
-        old_j,
-        y_i,
-        y_j,
-        work.G[i],
-        work.G[j],
-        a_ij,
-        work.C[i],
-        work.C[j],
+        old_i, old_j, y_i, y_j, G_i, G_j, a_ij, C_i, C_j
     )
     change_i = (new_i - old_i) * work.restrict(Q_i)
     change_j = (new_j - old_j) * work.restrict(Q_j)
@@ -297,3 +245,58 @@ def take_step(work, i, j, Q, G_bar):
     work.I_up[pair], work.I_low[pair] = up_low_sets(
         work.alpha[pair], work.y[pair], work.C[pair]
     )
+
+
+def solver_result(alpha, G, problem, n_iter, status):
+    """A SolverResult: the objective 1/2 alpha'(G + p) of eq.
+    (eq-general-qp) and b = -rho from eq. (eq-general-rho)."""
+    objective = 0.5 * float(alpha @ (G + problem.p))
+    rho = compute_rho(G, problem.y, exact_bound_status(alpha, problem.C))
+    return SolverResult(
+        alpha=alpha,
+        b=-rho,
+        objective=objective,
+        n_iter=n_iter,
+        status=status,
+    )
+
+
+def solve(
+    problem,
+    tol=1e-3,
+    second_order=True,
+    shrinking=True,
+    max_iter=None,
+    callback=None,
+):
+    """SMO for eq. (eq-general-qp), algorithm (alg-smo): WSS2 or WSS1
+    (``second_order``), with or without ``shrinking``; stops when m - M <
+    ``tol`` or after ``max_iter`` iterations (None: max(10^7, 100 n)).
+    ``callback(iteration, violation)`` sees m - M before each update."""
+    tol, max_iter = check_solve_arguments(problem, tol, max_iter)
+    n = problem.y.shape[0]
+    alpha, G, G_bar, work = initial_state(problem)
+    interval = min(n, SHRINK_INTERVAL)
+    countdown, unshrunk = interval, False
+    n_iter, status = 0, Status.MAX_ITER
+    while n_iter < max_iter:
+        countdown -= 1
+        if shrinking and countdown == 0:
+            countdown = interval
+            work, unshrunk = shrink_active_set(
+                work, alpha, G, G_bar, problem, tol, unshrunk
+            )
+        pair = select_active_pair(work, problem.Q, tol, second_order)
+        if pair is None and work.index.size < n:
+            work = activate_all(work, alpha, G, G_bar, problem)
+            countdown = 1
+            pair = select_active_pair(work, problem.Q, tol, second_order)
+        if pair is None:
+            status = Status.OPTIMAL
+            break
+        n_iter += 1
+        if callback is not None:
+            callback(n_iter, pair.violation)
+        take_step(work, pair.i, pair.j, problem.Q, G_bar)
+    activate_all(work, alpha, G, G_bar, problem)
+    return solver_result(alpha, G, problem, n_iter, status)

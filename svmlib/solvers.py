@@ -41,8 +41,8 @@ def print_progress(iteration, violation):
 
 
 def train_smo(X, y, kernel, settings, seed):
-    """Chapter 6's solver, algorithm (alg-smo): WSS2, shrinking and the
-    kernel cache."""
+    """The full SMO chapter's solver, algorithm (alg-smo): WSS2, shrinking
+    and the kernel cache."""
     return smo(
         X,
         y,

@@ -7,7 +7,7 @@ import re
 
 import pytest
 from code_lines import is_folded
-from export import cell_source
+from export import ROOT, cell_source
 from reading_time import (
     CODE_LINES_PER_MINUTE,
     MINUTES_PER_DISPLAY,
@@ -175,3 +175,24 @@ def test_no_visible_code_cell_is_longer_than_forty_lines(path):
             if len(source.splitlines()) > VISIBLE_CELL_LINES:
                 long_cells.append(source.splitlines()[0])
     assert not long_cells, long_cells
+
+
+INTRO_ROW = re.compile(
+    r"^\* - \{doc\}`chapters/(\w+)`\n  - .*?\n  - (\d+)$", re.M | re.S
+)
+
+
+def test_the_front_page_gives_each_chapter_its_reading_time():
+    """The front page's chapter table lists every chapter of the book, in
+    order, with its main-line minutes (to the nearest five)."""
+    intro = (ROOT / "intro.md").read_text(encoding="utf-8")
+    rows = [
+        (m.group(1), int(m.group(2))) for m in INTRO_ROW.finditer(intro)
+    ]
+    assert [name for name, _ in rows] == [path.stem for path in CHAPTERS]
+    for (name, stated), path in zip(rows, CHAPTERS):
+        measured = measure(path).minutes
+        assert abs(stated - measured) <= 5, (name, stated, measured)
+    first_course = sum(measure(p).minutes for p in BOOK_PARTS[0][1]) / 60
+    stated = re.search(r"whole part reads in about (\d+) hours", intro)
+    assert stated and abs(int(stated.group(1)) - first_course) <= 0.5
