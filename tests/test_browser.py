@@ -361,3 +361,34 @@ def test_internal_links_point_to_existing_pages_and_anchors(built_book):
             ):
                 broken.append(f"{path.name}: {href} (no such anchor)")
     assert not broken, "\n".join(broken[:20])
+
+
+@pytest.mark.slow
+def test_search_excerpts_show_no_raw_tex(site_url):
+    """A search's excerpts leave formulas out (_static/search_excerpts.js)
+    rather than show their TeX source, which MathJax never typesets
+    there."""
+    chromium = find_chromium()
+    if chromium is None:
+        if os.environ.get("SVMBOOK_REQUIRE_BROWSER") == "1":
+            pytest.fail("no Chromium found")
+        pytest.skip("no Chromium found")
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as playwright:
+        browser = playwright.chromium.launch(
+            executable_path=chromium, args=CHROMIUM_FLAGS
+        )
+        page = browser.new_page()
+        page.goto(urljoin(site_url, "search.html?q=multiplier"))
+        page.wait_for_function(
+            "document.querySelectorAll('#search-results p.context')"
+            ".length >= 5",
+            timeout=PAGE_TIMEOUT_MS,
+        )
+        excerpts = page.eval_on_selector_all(
+            "#search-results p.context", "ps => ps.map(p => p.textContent)"
+        )
+        browser.close()
+    raw = [text for text in excerpts if "\\(" in text or "\\[" in text]
+    assert not raw, raw[:3]
