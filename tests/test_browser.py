@@ -392,3 +392,48 @@ def test_search_excerpts_show_no_raw_tex(site_url):
         browser.close()
     raw = [text for text in excerpts if "\\(" in text or "\\[" in text]
     assert not raw, raw[:3]
+
+
+@pytest.mark.slow
+def test_a_link_into_a_folded_box_opens_it(site_url, built_book):
+    """Following a link whose target sits in a folded box (a Going-deeper
+    dropdown, say) opens the box and shows the target
+    (_static/open_folds.js), instead of an empty box."""
+    chromium = find_chromium()
+    if chromium is None:
+        if os.environ.get("SVMBOOK_REQUIRE_BROWSER") == "1":
+            pytest.fail("no Chromium found")
+        pytest.skip("no Chromium found")
+    from playwright.sync_api import sync_playwright
+
+    folded_target = (
+        "() => { const t = document.querySelector("
+        "'.toggle-hidden [id^=\"equation-\"]'); return t ? t.id : null; }"
+    )
+    shown = (
+        "id => { const t = document.getElementById(id);"
+        " const r = t.getBoundingClientRect();"
+        " return t.checkVisibility({visibilityProperty: true,"
+        " opacityProperty: true}) && r.height > 0"
+        " && r.top >= 0 && r.top < window.innerHeight; }"
+    )
+    checked = []
+    with sync_playwright() as playwright:
+        browser = playwright.chromium.launch(
+            executable_path=chromium, args=CHROMIUM_FLAGS
+        )
+        page = browser.new_page()
+        for chapter in sorted((built_book / "chapters").glob("*.html")):
+            url = urljoin(site_url, f"chapters/{chapter.name}")
+            page.goto(url, wait_until="load")
+            target = page.evaluate(folded_target)
+            if target is None:
+                continue
+            page.goto(f"{url}#{target}", wait_until="load")
+            page.wait_for_timeout(500)
+            checked.append(
+                (chapter.name, target, page.evaluate(shown, target))
+            )
+        browser.close()
+    assert len(checked) >= 3
+    assert all(ok for _, _, ok in checked), checked

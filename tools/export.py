@@ -430,7 +430,8 @@ def render_api_reference(
     sources: list[ModuleSource], root: Path = ROOT
 ) -> str:
     """The API reference page: one section per notebook, one autodoc block
-    per module."""
+    per module. Its entries stay out of the book's index (``:no-index:``),
+    which is the index of concepts; this page is the index of the API."""
     parts = [API_INTRODUCTION]
     notebook = None
     for source in sources:
@@ -446,6 +447,7 @@ def render_api_reference(
             f"```{{eval-rst}}\n"
             f".. automodule:: {PACKAGE}.{source.name}\n"
             "   :members:\n"
+            "   :no-index:\n"
             f"   :exclude-members: {', '.join(API_EXCLUDED)}\n```\n"
         )
     return "\n".join(parts)
