@@ -13,7 +13,7 @@ from svmlib.calibration import (
     check_iteration_count,
     fit_sigmoid,
 )
-from svmlib.multiclass import class_pairs
+from svmlib.multiclass import class_pairs, pair_members
 from svmlib.solver import check_tol
 
 
@@ -210,6 +210,32 @@ def pairwise_coupling(R, *, tol=COUPLING_TOL, max_iter=None):
     return P[0] if single else P
 
 
+def check_pair_sigmoid_inputs(decisions, y_index, n_classes):
+    """The inputs of pair_sigmoids, checked: the pairs (i, j) of
+    class_pairs for k = ``n_classes`` (an integer, at least 2), the
+    decision values as a float array with one column per pair, and each
+    point's class as an integer array of values 0 to k - 1."""
+    k = check_n_classes(n_classes)
+    pairs = class_pairs(k)
+    decisions = check_pair_inputs(decisions, len(pairs))
+    y_index = check_class_indices(y_index, decisions.shape[0], k)
+    return pairs, decisions, y_index
+
+
+def pair_points(y_index, i, j):
+    """The points of the pair of classes (i, j) and their labels in the
+    pair's two-class problem, +1 for class i and -1 for class j, as
+    pair_members gives them, once the pair is known to have points of
+    both its classes."""
+    for c in (i, j):
+        if not np.any(y_index == c):
+            raise ValueError(
+                f"the pair of classes ({i}, {j}) has no point of class "
+                f"{c}: its sigmoid needs points of both classes"
+            )
+    return pair_members(y_index, i, j)
+
+
 def pair_sigmoids(decisions, y_index, n_classes, **options):
     """One Platt sigmoid per pair of classes (i, j) of class_pairs, fitted
     by fit_sigmoid (``options`` are passed on) to the held-out decision
@@ -219,25 +245,14 @@ def pair_sigmoids(decisions, y_index, n_classes, **options):
     classes or more); ``y_index`` holds each point's class, an integer 0 to
     k - 1, with k = ``n_classes``; every pair needs points of both its
     classes."""
-    k = check_n_classes(n_classes)
-    pairs = class_pairs(k)
-    decisions = check_pair_inputs(decisions, len(pairs))
-    y_index = check_class_indices(y_index, decisions.shape[0], k)
+    pairs, decisions, y_index = check_pair_sigmoid_inputs(
+        decisions, y_index, n_classes
+    )
     sigmoids = []
     for column, (i, j) in enumerate(pairs):
-        for c in (i, j):
-            if not np.any(y_index == c):
-                raise ValueError(
-                    f"the pair of classes ({i}, {j}) has no point of class "
-                    f"{c}: its sigmoid needs points of both classes"
-                )
-        members = (y_index == i) | (y_index == j)
+        members, labels = pair_points(y_index, i, j)  # class i is +1
         sigmoids.append(
-            fit_sigmoid(
-                decisions[members, column],
-                np.where(y_index[members] == i, 1, -1),
-                **options,
-            )
+            fit_sigmoid(decisions[members, column], labels, **options)
         )
     return sigmoids
 

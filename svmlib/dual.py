@@ -149,14 +149,17 @@ def hard_margin_dual(K, y, tol=QP_TOLERANCE):
     matrix ``K`` with cvxopt.
 
     Returns a SolverResult with ``alpha``, ``b`` (from the support vectors)
-    and the objective in LIBSVM's minimisation form.  ``K`` need only be
-    conditionally positive semidefinite.  Raises NotSeparableError when the
-    classes cannot be separated in the feature space of ``K``.
+    and the objective in LIBSVM's minimisation form.  ``K`` must be
+    positive semidefinite; the folded section on conditionally positive
+    semidefinite kernels in the chapter "Kernels" says when less suffices.
+    Raises NotSeparableError when the classes cannot be separated in the
+    feature space of ``K``.
     """
     K, y = check_hard_margin_gram(K, y)
     n = y.shape[0]
-    # A conditionally PSD K is shifted to a PSD one (same objective on the
-    # feasible set), then divided by its scale to keep cvxopt well posed.
+    # K is shifted, if need be, to a positive semidefinite matrix with the
+    # same objective on the feasible set (box "how svmlib solves the dual"),
+    # then divided by its scale to keep cvxopt well posed.
     convex = shift_to_positive_semidefinite(K)
     scale = gram_scale(convex)
     Q = np.outer(y, y) * (convex / scale)

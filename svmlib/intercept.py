@@ -5,8 +5,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from svmlib.dual import SUPPORT_RTOL, support_indices
-from svmlib.dual import check_gram
+from svmlib.dual import SUPPORT_RTOL, check_gram, support_indices
 from svmlib.hinge import check_C
 
 

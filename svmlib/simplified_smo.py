@@ -85,68 +85,46 @@ class PairUpdate:
     b: float
 
 
-def pair_updates(K, y, C, alpha, b, tol, rng):
-    """The pair updates of one pass of algorithm (alg-simplified-smo) over
-    every i, as a generator of PairUpdate records (the input ``alpha`` is
-    not modified)."""
-    alpha = alpha.copy()
-    n = y.shape[0]
-    for i in range(n):
-        E_i = K[i] @ (alpha * y) + b - y[i]
-        if not violates_kkt(y[i] * E_i, alpha[i], C, tol):
-            continue
-        j = int(rng.integers(n - 1))
-        j += j >= i  # uniform over j != i
-        E_j = K[j] @ (alpha * y) + b - y[j]
-        L, H = pair_bounds(alpha[i], alpha[j], y[i], y[j], C)
-        eta = K[i, i] + K[j, j] - 2.0 * K[i, j]
-        if L == H or eta <= 0.0:
-            continue
-        alpha_i, alpha_j = two_variable_update(
-            alpha[i], alpha[j], y[i], y[j], E_i, E_j, eta, C
-        )
-        if abs(alpha_j - alpha[j]) < MIN_ALPHA_CHANGE:
-            continue
-        before = alpha[i], alpha[j]
-        alpha[i], alpha[j] = alpha_i, alpha_j
-        E_i_after = K[i] @ (alpha * y) + b - y[i]
-        E_j_after = K[j] @ (alpha * y) + b - y[j]
-        b = choose_offset(b, E_i_after, E_j_after, alpha_i, alpha_j, C)
-        yield PairUpdate(i, j, *before, L, H, alpha.copy(), b)
+def try_pair(K, y, C, alpha, b, i, tol, rng):
+    """Lines 2.2.1 to 2.2.6 of algorithm (alg-simplified-smo), for one i.
+
+    Returns a PairUpdate with the new multipliers and offset, or None where
+    a line says "continue".  The input ``alpha`` is not modified.
+    """
+    E_i = K[i] @ (alpha * y) + b - y[i]  # line 2.2.1
+    if not violates_kkt(y[i] * E_i, alpha[i], C, tol):
+        return None
+    j = int(rng.integers(y.shape[0] - 1))  # line 2.2.2: j != i, uniform
+    j += j >= i
+    E_j = K[j] @ (alpha * y) + b - y[j]
+    L, H = pair_bounds(alpha[i], alpha[j], y[i], y[j], C)  # line 2.2.3
+    if L == H:
+        return None
+    eta = K[i, i] + K[j, j] - 2.0 * K[i, j]  # line 2.2.4
+    if eta <= 0.0:
+        return None
+    alpha_i, alpha_j = two_variable_update(  # lines 2.2.5 and 2.2.6
+        alpha[i], alpha[j], y[i], y[j], E_i, E_j, eta, C
+    )
+    if abs(alpha_j - alpha[j]) < MIN_ALPHA_CHANGE:
+        return None
+    new = alpha.copy()
+    new[i], new[j] = alpha_i, alpha_j
+    E_i_new = K[i] @ (new * y) + b - y[i]  # line 2.2.6: the offset
+    E_j_new = K[j] @ (new * y) + b - y[j]
+    b_new = choose_offset(b, E_i_new, E_j_new, alpha_i, alpha_j, C)
+    return PairUpdate(i, j, alpha[i], alpha[j], L, H, new, b_new)
 
 
 def smo_pass(K, y, C, alpha, b, tol, rng):
-    """One pass of algorithm (alg-simplified-smo) over every i; returns
-    (alpha, b, pairs changed)."""
-    changed = 0
-    for update in pair_updates(K, y, C, alpha, b, tol, rng):
-        alpha, b, changed = update.alpha, update.b, changed + 1
+    """Lines 2.1 and 2.2 of algorithm (alg-simplified-smo): one pass over
+    every i.  Returns (alpha, b, pairs changed)."""
+    changed = 0  # line 2.1
+    for i in range(y.shape[0]):  # line 2.2
+        step = try_pair(K, y, C, alpha, b, i, tol, rng)
+        if step is not None:  # a pair changed (end of line 2.2.6)
+            alpha, b, changed = step.alpha, step.b, changed + 1
     return alpha, b, changed
-
-
-def gram_matrix(X, kernel):
-    """The Gram matrix of X for a Kernel (its gamma resolved from X), or X
-    itself for "precomputed"."""
-    if isinstance(kernel, str) and kernel == "precomputed":
-        return X
-    if not isinstance(kernel, Kernel):
-        raise ValueError(
-            f"kernel must be a Kernel or 'precomputed'; got {kernel!r}"
-        )
-    return kernel.resolve(X)(X)
-
-
-def simplified_smo_passes(K, y, C, tol=SMO_TOLERANCE, random_state=0):
-    """The passes of algorithm (alg-simplified-smo) from alpha = 0, b = 0,
-    as an endless generator of ``(alpha, b, changed)``; ``random_state``
-    seeds the choice of partners."""
-    K, y = check_gram(K, y)
-    C = check_C(C)
-    rng = np.random.default_rng(random_state)
-    alpha, b = np.zeros(y.shape[0]), 0.0
-    for _ in count():
-        alpha, b, changed = smo_pass(K, y, C, alpha, b, tol, rng)
-        yield alpha, b, changed
 
 
 def check_smo_options(tol, max_passes, max_total_passes):
@@ -185,6 +163,42 @@ def smo_status(K, y, C, alpha, b, tol, stopped_quietly):
     return Status.INACCURATE if stopped_quietly else Status.MAX_ITER
 
 
+def gram_matrix(X, kernel):
+    """The Gram matrix of X for a Kernel (its gamma resolved from X), or X
+    itself for "precomputed"."""
+    if isinstance(kernel, str) and kernel == "precomputed":
+        return X
+    if not isinstance(kernel, Kernel):
+        raise ValueError(
+            f"kernel must be a Kernel or 'precomputed'; got {kernel!r}"
+        )
+    return kernel.resolve(X)(X)
+
+
+def pair_updates(K, y, C, alpha, b, tol, rng):
+    """The pair updates of one pass of algorithm (alg-simplified-smo) over
+    every i, as a generator of PairUpdate records (the input ``alpha`` is
+    not modified): the steps that smo_pass takes, one at a time."""
+    for i in range(y.shape[0]):
+        step = try_pair(K, y, C, alpha, b, i, tol, rng)
+        if step is not None:
+            alpha, b = step.alpha, step.b
+            yield step
+
+
+def simplified_smo_passes(K, y, C, tol=SMO_TOLERANCE, random_state=0):
+    """The passes of algorithm (alg-simplified-smo) from alpha = 0, b = 0,
+    as an endless generator of ``(alpha, b, changed)``; ``random_state``
+    seeds the choice of partners."""
+    K, y = check_gram(K, y)
+    C = check_C(C)
+    rng = np.random.default_rng(random_state)
+    alpha, b = np.zeros(y.shape[0]), 0.0
+    for _ in count():
+        alpha, b, changed = smo_pass(K, y, C, alpha, b, tol, rng)
+        yield alpha, b, changed
+
+
 def simplified_smo(
     X,
     y,
@@ -195,25 +209,25 @@ def simplified_smo(
     max_total_passes=MAX_TOTAL_PASSES,
     random_state=0,
 ):
-    """Train a soft-margin SVM with the simplified SMO, algorithm
-    (alg-simplified-smo) (Ng, CS229).
+    """Train a soft-margin SVM with the simplified SMO of Ng's CS229
+    handout, algorithm (alg-simplified-smo).
 
     ``X`` is a Gram matrix when ``kernel="precomputed"``, else the training
-    points for ``kernel``. Stops after ``max_passes`` consecutive passes
-    without a change, or after ``max_total_passes`` passes.  Returns a
-    SolverResult: ``objective`` is the dual in minimisation form, ``n_iter``
-    the number of passes, and ``status`` OPTIMAL only if no point violates
-    eq. (eq-smo-violation) at the end.
+    points for ``kernel``; ``random_state`` seeds the choice of partners.
+    Returns a SolverResult: ``objective`` is the dual in minimisation form,
+    ``n_iter`` the number of passes, and ``status`` OPTIMAL only if no point
+    violates eq. (eq-smo-violation) at the end.
     """
     check_smo_options(tol, max_passes, max_total_passes)
     K, y = check_gram(gram_matrix(X, kernel), y)
     C = check_C(C)
-    passes = simplified_smo_passes(K, y, C, tol, random_state)
-    quiet = n_passes = 0
-    while quiet < max_passes and n_passes < max_total_passes:
-        alpha, b, changed = next(passes)
+    rng = np.random.default_rng(random_state)
+    alpha, b = np.zeros(y.shape[0]), 0.0  # line 1 (the algorithm's
+    quiet = n_passes = 0  # "passes" is quiet; n_passes counts all passes)
+    while quiet < max_passes and n_passes < max_total_passes:  # line 2
+        alpha, b, changed = smo_pass(K, y, C, alpha, b, tol, rng)
         n_passes += 1
-        quiet = quiet + 1 if changed == 0 else 0
+        quiet = quiet + 1 if changed == 0 else 0  # line 2.3
     status = smo_status(K, y, C, alpha, b, tol, quiet >= max_passes)
     return SolverResult(
         alpha=alpha,
