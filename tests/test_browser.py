@@ -8,7 +8,10 @@ console stayed free of errors, that no request left the machine or failed,
 that no cross-reference or citation was left unresolved and no equation
 label stands in the text where a link should, and that no code block or
 printed output (folds opened) is wider than its box at a 1280- and a
-1024-pixel window. Internal links are checked in the HTML files. The scripts
+1024-pixel window, that every figure of a chapter is captioned and shown
+large enough to read (and every chapter has two), and that interactive
+figures respond to their sliders offline. Internal links are checked in
+the HTML files. The scripts
 run in the pages are in ``tests/browser/``.
 
 A full-page screenshot of each chapter is written to ``_build/screenshots/``
@@ -52,6 +55,11 @@ PAGE_TIMEOUT_MS = 60_000
 SCRIPTS = ROOT / "tests" / "browser"
 INSPECT_PAGE = (SCRIPTS / "inspect_page.js").read_text(encoding="utf-8")
 CLIPPED_CODE = (SCRIPTS / "clipped_code.js").read_text(encoding="utf-8")
+FIGURES = (SCRIPTS / "figures.js").read_text(encoding="utf-8")
+# A figure the page shows below this share of its pixel width has text too
+# small to read; every chapter teaches with at least this many figures.
+MIN_FIGURE_SCALE = 0.6
+MIN_FIGURES_PER_CHAPTER = 2
 WINDOW_WIDTHS = (1280, 1024)
 WINDOW_HEIGHT = 900
 
@@ -66,6 +74,7 @@ class PageReport:
     failed_requests: list = field(default_factory=list)
     seen: dict = field(default_factory=dict)
     clipped: dict = field(default_factory=dict)
+    figures: dict = field(default_factory=dict)
 
 
 def find_chromium():
@@ -192,6 +201,8 @@ def reports(built_book, site_url):
                     {"width": width, "height": WINDOW_HEIGHT}
                 )
                 report.clipped[width] = page.evaluate(CLIPPED_CODE)
+                if width == WINDOW_WIDTHS[0]:
+                    report.figures = page.evaluate(FIGURES)
             page.close()
             found[name] = report
         browser.close()
@@ -437,3 +448,46 @@ def test_a_link_into_a_folded_box_opens_it(site_url, built_book):
         browser.close()
     assert len(checked) >= 3
     assert all(ok for _, _, ok in checked), checked
+
+
+@pytest.mark.slow
+def test_every_figure_is_captioned_and_legible(reports):
+    """Every figure of a chapter has a caption and is shown at no less than
+    MIN_FIGURE_SCALE of its pixel width at 1280 pixels (a wide figure is
+    laid out as a grid, not shrunk); every chapter has at least
+    MIN_FIGURES_PER_CHAPTER figures."""
+
+    def faults(report):
+        if not report.name.startswith("chapters/"):
+            return None
+        figures = report.figures["static"] + report.figures["interactive"]
+        found = [
+            f"uncaptioned: {f['text']}"
+            for f in figures
+            if not f["captioned"]
+        ] + [
+            f"shown at {f['scale']:.2f} of its width: {f['text']}"
+            for f in report.figures["static"]
+            if f["scale"] < MIN_FIGURE_SCALE
+        ]
+        if len(figures) < MIN_FIGURES_PER_CHAPTER:
+            found.append(f"{len(figures)} figures")
+        return found
+
+    assert problems(reports, faults) == {}
+
+
+@pytest.mark.slow
+def test_interactive_figures_respond_offline(reports):
+    """Each interactive figure (an animation or an explorer) changes its
+    image when any of its sliders moves, with every other host blocked:
+    it needs nothing but the page."""
+    interactive = [
+        figure
+        for report in reports.values()
+        for figure in report.figures.get("interactive", [])
+    ]
+    assert interactive, "the book has no interactive figure"
+    assert all(f["sliders"] and f["responds"] for f in interactive), (
+        interactive
+    )
