@@ -233,7 +233,9 @@ class _BaseSVC(ClassifierMixin, _KernelEstimator):
         """The kernel (a Kernel, a function or "precomputed"), the solvers'
         settings and the seed."""
         check_choice("solver", self.solver, tuple(SOLVERS))
-        return self._checked_settings(check_box_bound(self.C))
+        return self._checked_settings(
+            check_box_bound(self.C, type(self).__name__)
+        )
 
     def _checked_settings(self, C):
         """The kernel, the solvers' settings with the box bound ``C``, and

@@ -19,6 +19,7 @@ from svmlib.svc_input import (
     check_seed,
     checked_classification_data,
     first_non_finite,
+    label_text,
     numbers_only,
 )
 from svmlib.validation import check_sparse_matrix
@@ -251,8 +252,27 @@ class LinearSVC(ClassifierMixin, BaseEstimator):
                 reset=False,
                 ensure_all_finite=False,
             )
-        scores = self._rows(X) @ self.coef_.T + self.intercept_
+        coef = self.coef_
+        if sparse.issparse(coef):
+            coef = coef.toarray()
+        scores = self._rows(X) @ coef.T + self.intercept_
         return scores[:, 0] if self.classes_.size == 2 else scores
+
+    def sparsify(self):
+        """Store coef_ as a scipy.sparse CSR matrix (scikit-learn's
+        SparseCoefMixin): less memory when most weights are zero; the
+        predictions do not change. Returns the estimator."""
+        check_is_fitted(self)
+        self.coef_ = sparse.csr_matrix(self.coef_)
+        return self
+
+    def densify(self):
+        """Store coef_ as a dense array again (the inverse of sparsify).
+        Returns the estimator."""
+        check_is_fitted(self)
+        if sparse.issparse(self.coef_):
+            self.coef_ = self.coef_.toarray()
+        return self
 
     def predict(self, X):
         """classes_[1] where the decision value is positive (two

@@ -191,7 +191,7 @@ class _Regressor(RegressorMixin, _OneProblemModel):
         """Solve the problem for the points X and targets y (a point of
         sample weight w has the bounds C w, and of weight 0 is left out);
         returns self."""
-        C = check_box_bound(self.C)
+        C = check_box_bound(self.C, type(self).__name__)
         build = self._builder(C)
         kernel = self._checked_kernel()
         if y is None:

@@ -49,16 +49,18 @@ def check_flag(name, value, integers=False):
     )
 
 
-def check_box_bound(C):
+def check_box_bound(C, estimator="SVC"):
     """C as a float: positive and finite (check_C of the soft-margin
-    chapter), with the estimator's own word for C = inf."""
+    chapter), with the estimator's own word for C = inf (``estimator``
+    names the class that refuses it)."""
     if (
         isinstance(C, numbers.Real)
         and not isinstance(C, bool)
         and C == np.inf
     ):
         raise ValueError(
-            "C = inf asks for a hard margin, which SVC does not train: "
+            f"C = inf asks for a hard margin, which {estimator} does not "
+            "train: "
             "use a large finite C "
             "(or svmlib.hard_margin_dual on a Gram matrix)"
         )

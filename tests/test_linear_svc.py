@@ -716,3 +716,34 @@ def test_scikit_learn_estimator_checks(estimator, check):
     with warnings.catch_warnings():
         warnings.simplefilter("ignore", ConvergenceWarning)
         check(estimator)
+
+
+def test_verbose_fit_reports_each_problem(capsys):
+    """verbose=1 prints one line per two-class problem, naming its
+    classes (it once raised NameError on the class label)."""
+    X, y = load_iris(return_X_y=True)
+    LinearSVC(verbose=1, max_iter=5000).fit(X, y)
+    lines = capsys.readouterr().out.splitlines()
+    assert len(lines) == 3
+    assert all(line.startswith("[LinearSVC] class") for line in lines)
+
+
+def test_sparsify_and_densify_keep_the_model():
+    """sparsify stores coef_ as CSR with exactly the nonzero weights and
+    changes no decision value; densify restores the dense array."""
+    X, y = load_breast_cancer(return_X_y=True)
+    X = StandardScaler().fit_transform(X)
+    model = LinearSVC(C=0.01).fit(X, y)
+    dense_coef = model.coef_.copy()
+    before = model.decision_function(X)
+    assert model.sparsify() is model
+    assert sparse.issparse(model.coef_) and model.coef_.format == "csr"
+    assert model.coef_.nnz == np.count_nonzero(dense_coef)
+    np.testing.assert_array_equal(model.decision_function(X), before)
+    # CSR rows sum in another order: equal to round-off
+    np.testing.assert_allclose(
+        model.decision_function(sparse.csr_matrix(X)), before, rtol=1e-12
+    )
+    assert model.densify() is model
+    assert isinstance(model.coef_, np.ndarray)
+    np.testing.assert_array_equal(model.coef_, dense_coef)

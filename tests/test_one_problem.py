@@ -841,3 +841,12 @@ def test_doubled_rows_in_any_order():
         S[np.ix_(indices, columns)],
         atol=1e-12,
     )
+
+
+@pytest.mark.parametrize("estimator", [SVR])
+def test_an_infinite_C_is_refused_in_the_estimators_own_name(estimator):
+    """C = inf is a hard margin (a hard tube for SVR), which the
+    estimator does not train: the message names the estimator itself."""
+    X = np.arange(10.0).reshape(-1, 1)
+    with pytest.raises(ValueError, match="which SVR does not train"):
+        estimator(C=np.inf).fit(X, X[:, 0])
