@@ -259,7 +259,7 @@ class LinearSVC(ClassifierMixin, BaseEstimator):
         return scores[:, 0] if self.classes_.size == 2 else scores
 
     def sparsify(self):
-        """Store coef_ as a scipy.sparse CSR matrix (scikit-learn's
+        """Store ``coef_`` as a scipy.sparse CSR matrix (scikit-learn's
         SparseCoefMixin): less memory when most weights are zero; the
         predictions do not change. Returns the estimator."""
         check_is_fitted(self)
@@ -267,8 +267,8 @@ class LinearSVC(ClassifierMixin, BaseEstimator):
         return self
 
     def densify(self):
-        """Store coef_ as a dense array again (the inverse of sparsify).
-        Returns the estimator."""
+        """Store ``coef_`` as a dense array again (the inverse of
+        ``sparsify``). Returns the estimator."""
         check_is_fitted(self)
         if sparse.issparse(self.coef_):
             self.coef_ = self.coef_.toarray()
