@@ -15,33 +15,40 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "tools"))
 
 
-@pytest.fixture(scope="session")
-def built_book(tmp_path_factory):
-    """Build the book into a temporary folder, warnings as errors, exactly
-    as `make book` does; yield the folder of its HTML pages."""
-    out = tmp_path_factory.mktemp("book")
-    jupyter_book = Path(sys.executable).with_name("jupyter-book")
+def build_book(source, output=None):
+    """Build the book at ``source`` with Jupyter Book, warnings as errors,
+    exactly as `make book` does (into ``output`` if given); fail on any
+    warning; return the folder of its HTML pages."""
     command = [
-        str(jupyter_book),
+        str(Path(sys.executable).with_name("jupyter-book")),
         "build",
-        str(ROOT),
-        "--path-output",
-        str(out),
+        str(source),
         "--warningiserror",
         "--nitpick",
         "--keep-going",
     ]
+    if output is not None:
+        command[3:3] = ["--path-output", str(output)]
     finished = subprocess.run(
         command, capture_output=True, text=True, timeout=900
     )
-    assert finished.returncode == 0, (
-        finished.stdout[-4000:] + finished.stderr[-4000:]
-    )
-    warnings = [
-        line
-        for line in (finished.stdout + finished.stderr).splitlines()
-        if "WARNING" in line
-    ]
+    log = finished.stdout + finished.stderr
+    assert finished.returncode == 0, log[-8000:]
+    warnings = [line for line in log.splitlines() if "WARNING" in line]
     assert not warnings, "\n".join(warnings)
-    yield out / "_build" / "html"
+    return Path(output or source) / "_build" / "html"
+
+
+@pytest.fixture(scope="session")
+def book_builder():
+    """build_book, for tests that build a book of their own."""
+    return build_book
+
+
+@pytest.fixture(scope="session")
+def built_book(tmp_path_factory):
+    """Build the book into a temporary folder (build_book); yield the
+    folder of its HTML pages."""
+    out = tmp_path_factory.mktemp("book")
+    yield build_book(ROOT, out)
     shutil.rmtree(out, ignore_errors=True)

@@ -149,13 +149,18 @@ def count_solutions(cells: list[dict]) -> int:
     return len(re.findall(r"\{solution(?:-start)?\}", text))
 
 
-def build(target: Path, warnings_are_errors: bool = True) -> int:
-    """Build the edition's copy with Jupyter Book; return its exit
-    status."""
+def build(target: Path) -> int:
+    """Build the edition's copy with Jupyter Book as `make book` builds
+    the book (warnings as errors); return its exit status."""
     jupyter_book = Path(sys.executable).with_name("jupyter-book")
-    command = [str(jupyter_book), "build", str(target), "--keep-going"]
-    if warnings_are_errors:
-        command[3:3] = ["--warningiserror", "--nitpick"]
+    command = [
+        str(jupyter_book),
+        "build",
+        str(target),
+        "--warningiserror",
+        "--nitpick",
+        "--keep-going",
+    ]
     return subprocess.run(command).returncode
 
 
