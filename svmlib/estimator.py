@@ -16,9 +16,10 @@ from sklearn.utils.validation import (
 
 from svmlib.kernel_cache import MEGABYTE
 from svmlib.kernels import Kernel
+from svmlib.libsvm_probability import ProbabilityMixin
 from svmlib.result import Status
 from svmlib.solver import check_tol
-from svmlib.svc_input import DECISION_SHAPES, check_box_bound, check_choice, check_flag, check_iteration_limit, check_kernel_choice, check_positive, check_seed, check_square_gram, checked_classification_data, first_non_finite, kernel_from_callable, label_text, numbers_only
+from svmlib.svc_input import DECISION_SHAPES, check_box_bound, check_choice, check_flag, check_iteration_limit, check_kernel_choice, check_positive, check_seed, check_square_gram, checked_classification_data, first_non_finite, kernel_from_callable, kernel_points, label_text, numbers_only
 from svmlib.solvers import SOLVERS, SolverSettings, print_summary, train_binary
 from svmlib.multiclass import class_pairs, ovr_scores, pack_dual_coef, pair_members, unpack_dual_coef, vote
 from svmlib.weights import train_weighted, weighted_bounds
@@ -27,21 +28,60 @@ from svmlib.weights import train_weighted, weighted_bounds
 PREDICTION_BLOCK_BYTES = 64 * MEGABYTE
 
 
-def training_matrix(kernel, X):
+def dense_rows(matrix):
+    """A fitted attribute as a dense array (it is sparse after a fit on
+    sparse data, as in scikit-learn)."""
+    return matrix.toarray() if sparse.issparse(matrix) else matrix
+
+
+def stored_like(X, matrix):
+    """``matrix`` as a CSR matrix if the training data X was sparse
+    (scikit-learn's ``dual_coef_`` and ``coef_`` then are), else as it
+    is."""
+    return sparse.csr_matrix(matrix) if sparse.issparse(X) else matrix
+
+
+# the share of non-zero entries from which a sparse matrix's kernel values
+# are computed faster on a dense copy (a product over d entries costs
+# about what one over 4 times fewer stored ones, with their indices, does)
+DENSE_ENOUGH = 0.25
+
+
+def working_points(X, cache_size):
+    """The points as the solvers read them: a CSR matrix with at least
+    DENSE_ENOUGH of its entries stored, whose dense copy fits in
+    ``cache_size`` megabytes, as that dense copy (faster, and the same
+    kernel values, to the last bit, as a fit on the dense array); any
+    other X as it is."""
+    if not sparse.issparse(X) or 0 in X.shape:
+        return X
+    dense_bytes = 8 * X.shape[0] * X.shape[1]
+    if X.nnz >= DENSE_ENOUGH * X.shape[0] * X.shape[1] and (
+        dense_bytes <= cache_size * MEGABYTE
+    ):
+        return X.toarray()
+    return X
+
+
+def training_matrix(kernel, X, cache_size=200):
     """The kernel as the estimator keeps it, and the matrix the solvers
-    train on: a Kernel with gamma resolved on all of X, and X; a kernel
-    function, and its Gram matrix on X; or "precomputed", and X, which must
-    then be square and dense."""
+    train on: a Kernel with gamma resolved on all of X, and X (densified
+    by working_points when that pays); a kernel function, and its Gram
+    matrix on X; or "precomputed", and X, which must then be square and
+    dense."""
     if isinstance(kernel, Kernel):
-        return kernel.resolve(X), X
+        points = working_points(X, cache_size)
+        return kernel.resolve(points), points
     if callable(kernel):
         return kernel, kernel_from_callable(
             kernel, X, X, "the training points"
         )
     if sparse.issparse(X):
-        raise ValueError(
-            "with kernel='precomputed', X must be the Gram matrix as a "
-            "dense array; got a sparse matrix (use X.toarray())"
+        # a TypeError, as scikit-learn raises
+        raise TypeError(
+            "Sparse precomputed kernels are not supported: with "
+            "kernel='precomputed', X must be the Gram matrix as a dense "
+            "array (use X.toarray())"
         )
     check_square_gram(X)
     return kernel, X
@@ -149,8 +189,13 @@ class _KernelEstimator(BaseEstimator):
 
     def _checked_prediction_data(self, X):
         """X as a finite float array with the training data's features (for
-        a precomputed kernel, one column per training point)."""
+        a precomputed kernel, one column per training point; for a kernel
+        function, points that are not numbers are passed on untouched)."""
         check_is_fitted(self)
+        if callable(self._kernel) and not isinstance(self._kernel, Kernel):
+            points = kernel_points(X)
+            if points is not None:
+                return points
         if isinstance(self._kernel, str):
             K = check_array(X, dtype=np.float64, ensure_all_finite=False)
             first_non_finite(K)
@@ -174,6 +219,16 @@ class _KernelEstimator(BaseEstimator):
                 ensure_all_finite=False,
             )
         first_non_finite(X)
+        if (
+            sparse.issparse(X)
+            and isinstance(self._kernel, Kernel)
+            and not sparse.issparse(self.support_vectors_)
+        ):
+            raise ValueError(
+                f"cannot use sparse input in {type(self).__name__!r} "
+                "trained on dense data (as in scikit-learn): pass "
+                "X.toarray(), or fit on sparse data"
+            )
         return X
 
     def _kernel_to_support(self, X):
@@ -212,6 +267,7 @@ class _BaseSVC(ClassifierMixin, _KernelEstimator):
         random_state=None,
         verbose=False,
         class_weight=None,
+        probability="deprecated",
     ):
         self.C = C
         self.kernel = kernel
@@ -228,6 +284,7 @@ class _BaseSVC(ClassifierMixin, _KernelEstimator):
         self.random_state = random_state
         self.verbose = verbose
         self.class_weight = class_weight
+        self.probability = probability
 
     def _checked_parameters(self):
         """The kernel (a Kernel, a function or "precomputed"), the solvers'
@@ -249,7 +306,6 @@ class _BaseSVC(ClassifierMixin, _KernelEstimator):
             DECISION_SHAPES,
         )
         check_flag("break_ties", self.break_ties)
-        self._check_tie_rule()
         settings = SolverSettings(
             C=C,
             tol=check_tol(self.tol),
@@ -261,10 +317,12 @@ class _BaseSVC(ClassifierMixin, _KernelEstimator):
         return kernel, settings, check_seed(self.random_state)
 
     def _check_tie_rule(self):
+        """At prediction, as in scikit-learn: ties are broken by the
+        "ovr" scores, which "ovo" does not compute."""
         if self.break_ties and self.decision_function_shape == "ovo":
             raise ValueError(
-                "break_ties=True needs decision_function_shape='ovr', "
-                "whose scores break the ties"
+                "break_ties must be False when decision_function_shape is "
+                "'ovo' (the 'ovr' scores break the ties)"
             )
 
     def _checked_training_data(self, X, y):
@@ -275,9 +333,17 @@ class _BaseSVC(ClassifierMixin, _KernelEstimator):
     def _store_model(self, X, support, dual_coef, intercept, results):
         """The fitted attributes from the packed pairwise models and the
         solvers' results; a ConvergenceWarning if a solver stopped early."""
+        if not (
+            np.isfinite(dual_coef).all() and np.isfinite(intercept).all()
+        ):
+            raise ValueError(
+                "The dual coefficients or intercepts are not finite: the "
+                "kernel values overflowed or lost all precision; scale "
+                "the features (StandardScaler or MinMaxScaler)"
+            )
         self.support_, self.dual_coef_, self.intercept_ = (
             support.astype(np.int32),
-            dual_coef,
+            stored_like(X, dual_coef),
             intercept,
         )
         self.support_vectors_ = (
@@ -290,6 +356,9 @@ class _BaseSVC(ClassifierMixin, _KernelEstimator):
         )
         self.objective_ = np.array([result.objective for result in results])
         self.shape_fit_ = X.shape
+        # the gamma in use, under scikit-learn's private name (its tests
+        # read it)
+        self._gamma = getattr(self._kernel, "gamma", 0.0)
         unfinished = [
             result.status
             for result in results
@@ -299,8 +368,9 @@ class _BaseSVC(ClassifierMixin, _KernelEstimator):
         if unfinished:
             if Status.MAX_ITER in unfinished:
                 remedy = (
-                    "it stopped at max_iter: raise max_iter, "
-                    "or scale the features"
+                    f"Solver terminated early (max_iter={self.max_iter}).  "
+                    "Consider pre-processing your data with StandardScaler "
+                    "or MinMaxScaler."
                 )
             else:
                 remedy = (
@@ -318,7 +388,7 @@ class _BaseSVC(ClassifierMixin, _KernelEstimator):
             )
 
 
-class SVC(_BaseSVC):
+class SVC(ProbabilityMixin, _BaseSVC):
     """C-support vector classification, trained by one of the book's
     solvers; a stand-in for sklearn.svm.SVC with the same parameter names,
     defaults, fitted attributes and signs.
@@ -363,6 +433,11 @@ class SVC(_BaseSVC):
         (eq-weighted-bounds): a dict from labels to weights (1 for the
         labels it omits), or "balanced", n / (n_classes n_c) for class c.
         Only the solvers "auto", "smo" and "batched" take weights.
+    probability : bool or "deprecated", default="deprecated"
+        True: also fit LIBSVM's probability model (5-fold cross-validation
+        per pair of classes, chapter "Probabilities from an SVM"), for
+        predict_proba; deprecated in scikit-learn 1.9, as here (setting it
+        warns): prefer CalibratedClassifierCV(SVC(), ensemble=False).
 
     Attributes
     ----------
@@ -375,7 +450,7 @@ class SVC(_BaseSVC):
         The support vectors (of shape (0, 0) for a precomputed kernel).
     n_support_ : ndarray of shape (n_classes,)
         Number of support vectors of each class.
-    dual_coef_ : ndarray of shape (n_classes - 1, n_SV)
+    dual_coef_ : ndarray or CSR matrix of shape (n_classes - 1, n_SV)
         The coefficients y_t alpha_t in LIBSVM's layout, eq.
         (eq-dual-coef-layout); for two classes the single row of eq.
         (eq-sklearn-binary).
@@ -393,6 +468,9 @@ class SVC(_BaseSVC):
         ConvergenceWarning was issued).
     class_weight_ : ndarray of shape (n_classes,)
         The weight of each class (all ones without class_weight).
+    probA_, probB_ : ndarray of shape (n_pairs,)
+        Each pair's sigmoid, eq. (eq-platt-sigmoid) (empty without
+        probability=True; deprecated, as in scikit-learn 1.9).
     shape_fit_ : tuple
         The shape of the training data.
     n_features_in_ : int
@@ -414,7 +492,7 @@ class SVC(_BaseSVC):
             y_index,
             self.solver,
         )
-        self._kernel, data = training_matrix(kernel, X)
+        self._kernel, data = training_matrix(kernel, X, settings.cache_size)
         solver_kernel = (
             self._kernel
             if isinstance(self._kernel, Kernel)
@@ -438,6 +516,14 @@ class SVC(_BaseSVC):
             # eq. (eq-sklearn-binary): a positive value means classes_[1]
             dual_coef, intercept = -dual_coef, -intercept
         self._store_model(X, support, dual_coef, intercept, results)
+        self._fit_probability(
+            X,
+            y_index,
+            np.ones(y_index.size)
+            if bounds is None
+            else bounds / settings.C,
+            seed,
+        )
         return self
 
     def _pair_decisions(self, X):
@@ -445,7 +531,9 @@ class SVC(_BaseSVC):
         the pair's first class (for two classes: positive for classes_[1]);
         the kernel is computed a block of rows at a time."""
         X = self._checked_prediction_data(X)
-        coef = unpack_dual_coef(self.dual_coef_, self.n_support_)
+        coef = unpack_dual_coef(
+            dense_rows(self.dual_coef_), self.n_support_
+        )
         rows_per_block = max(
             1, PREDICTION_BLOCK_BYTES // (8 * max(coef.shape[1], 1))
         )
@@ -472,11 +560,11 @@ class SVC(_BaseSVC):
         """The class of each row of X: classes_[1] where f >= 0 for two
         classes (eq. (eq-sklearn-binary)), else by the vote of eq.
         (eq-vote), or by the largest score with break_ties=True."""
+        self._check_tie_rule()
         decisions = self._pair_decisions(X)
         n_classes = self.classes_.size
         if n_classes == 2:
             return self.classes_[(decisions[:, 0] >= 0).astype(int)]
-        self._check_tie_rule()
         if self.break_ties:
             return self.classes_[
                 np.argmax(ovr_scores(decisions, n_classes), axis=1)
@@ -486,13 +574,15 @@ class SVC(_BaseSVC):
     @property
     def coef_(self):
         """w = sum_t alpha_t y_t s_t of each pair's model, shape (n_pairs,
-        n_features); linear kernel only."""
+        n_features), sparse after a sparse fit; linear kernel only."""
         if not (isinstance(self.kernel, str) and self.kernel == "linear"):
             raise AttributeError("coef_ exists only for kernel='linear'")
         check_is_fitted(self)
         coef = (
-            unpack_dual_coef(self.dual_coef_, self.n_support_)
+            unpack_dual_coef(dense_rows(self.dual_coef_), self.n_support_)
             @ self.support_vectors_
         )
+        if sparse.issparse(self.support_vectors_):
+            return sparse.csr_matrix(coef)
         coef.flags.writeable = False
         return coef

@@ -25,40 +25,68 @@ def check_pass_limit(max_iter):
 
 
 def check_penalty_and_strategy(penalty, multi_class):
-    """svmlib trains the l2 penalty, one class against the rest."""
-    if isinstance(penalty, str) and penalty == "l1":
+    """The penalty, "l2" or "l1" (chapter "Sparse linear models: the L1
+    penalty"); one class against the rest, or all classes in Crammer and
+    Singer's joint problem (chapter "More linear models")."""
+    if not (isinstance(penalty, str) and penalty in ("l1", "l2")):
+        raise ValueError(f"penalty must be 'l1' or 'l2'; got {penalty!r}")
+    if not (
+        isinstance(multi_class, str)
+        and multi_class in ("ovr", "crammer_singer")
+    ):
         raise ValueError(
-            "penalty='l1' (LIBLINEAR's L1-regularised solvers, for "
-            "sparse coef_) is not implemented in svmlib; use "
-            "penalty='l2', or sklearn.svm.LinearSVC"
+            "multi_class must be 'ovr' or 'crammer_singer'; "
+            f"got {multi_class!r}"
         )
-    if not (isinstance(penalty, str) and penalty == "l2"):
-        raise ValueError(f"penalty must be 'l2'; got {penalty!r}")
-    if isinstance(multi_class, str) and multi_class == "crammer_singer":
+    if multi_class == "crammer_singer" and penalty == "l1":
         raise ValueError(
-            "multi_class='crammer_singer' is not implemented in svmlib's "
-            "LinearSVC; use 'ovr' (one class against the rest), or "
-            "sklearn.svm.LinearSVC"
+            "penalty='l1' has no Crammer-Singer solver: that problem is "
+            "penalised by 1/2 sum_c ||w_c||^2 (scikit-learn ignores "
+            "penalty with multi_class='crammer_singer'; svmlib refuses it)"
         )
-    if not (isinstance(multi_class, str) and multi_class == "ovr"):
-        raise ValueError(f"multi_class must be 'ovr'; got {multi_class!r}")
 
 
-def use_dual(dual, loss, n_samples, n_features):
+# the problems svmlib (and LIBLINEAR) can solve: (penalty, loss) -> the
+# values of dual with a solver (the L1 penalty has no dual solver)
+SOLVABLE = {
+    ("l2", "hinge"): (True,),
+    ("l2", "squared_hinge"): (True, False),
+    ("l1", "squared_hinge"): (False,),
+}
+
+
+def unsupported(penalty, loss, dual):
+    """scikit-learn's error for a combination without a solver."""
+    if (penalty, loss) not in SOLVABLE:
+        what = (
+            f"the combination of penalty={penalty!r} and loss={loss!r} is "
+            "not supported (LIBLINEAR has no solver for it either)"
+        )
+    else:
+        what = (
+            f"the combination of penalty={penalty!r} and loss={loss!r} "
+            f"is not supported when dual={dual}"
+        )
+    return ValueError(
+        f"Unsupported set of arguments: {what}, Parameters: "
+        f"penalty={penalty!r}, loss={loss!r}, dual={dual!r}"
+    )
+
+
+def use_dual(dual, loss, n_samples, n_features, penalty="l2"):
     """Whether to solve the dual: the user's choice, or scikit-learn's
     rule for dual='auto' (the dual if n_samples < n_features, else the
-    primal, which exists for the squared hinge only)."""
+    primal, each where it exists for the penalty and the loss)."""
+    solvable = SOLVABLE.get((penalty, loss), ())
     if isinstance(dual, str) and dual == "auto":
-        return n_samples < n_features or loss == "hinge"
+        preferred = n_samples < n_features
+        dual = preferred if preferred in solvable else not preferred
     if not isinstance(dual, (bool, np.bool_)):
         raise ValueError(
             f"dual must be 'auto', True or False; got {dual!r}"
         )
-    if not dual and loss == "hinge":
-        raise ValueError(
-            "loss='hinge' has no primal solver (nor in LIBLINEAR): "
-            "use dual=True or dual='auto', or loss='squared_hinge'"
-        )
+    if bool(dual) not in solvable:
+        raise unsupported(penalty, loss, bool(dual))
     return bool(dual)
 
 

@@ -39,8 +39,9 @@ class LinearSVC(ClassifierMixin, BaseEstimator):
 
     Parameters
     ----------
-    penalty : {"l2"}, default="l2"
-        1/2 ||wbar||^2 of eq. (eq-dcd-primal); "l1" is not implemented.
+    penalty : {"l2", "l1"}, default="l2"
+        1/2 ||wbar||^2 of eq. (eq-dcd-primal), or ||wbar||_1 of eq.
+        (eq-l1-primal) (squared hinge, primal only: many zero weights).
     loss : {"hinge", "squared_hinge"}, default="squared_hinge"
         The loss of eq. (eq-dcd-primal).
     dual : "auto" or bool, default="auto"
@@ -52,8 +53,9 @@ class LinearSVC(ClassifierMixin, BaseEstimator):
         (eq-primal-stopping) (primal).
     C : float, default=1.0
         The cost of the losses, eq. (eq-dcd-primal).
-    multi_class : {"ovr"}, default="ovr"
-        One class against the rest; "crammer_singer" is not implemented.
+    multi_class : {"ovr", "crammer_singer"}, default="ovr"
+        One class against the rest, or Crammer and Singer's joint problem
+        (chapter "More linear models"), which ignores loss and dual.
     fit_intercept : bool, default=True
         Append the constant feature intercept_scaling to every point.
     intercept_scaling : float, default=1
@@ -75,7 +77,8 @@ class LinearSVC(ClassifierMixin, BaseEstimator):
     classes_ : ndarray of shape (n_classes,)
         The distinct labels, sorted.
     coef_ : ndarray of shape (1, n_features) or (n_classes, n_features)
-        w of each problem (two classes: positive for classes_[1]).
+        w of each problem (two classes: positive for classes_[1]; for
+        crammer_singer, w_1 - w_0).
     intercept_ : ndarray of shape (1,) or (n_classes,), or 0.0
         b of each problem (0.0 when fit_intercept is False).
     n_iter_ : int
@@ -170,8 +173,14 @@ class LinearSVC(ClassifierMixin, BaseEstimator):
         check_weighted_classes(
             weights, y_index, sample_weight, self.classes_
         )
-        dual = use_dual(self.dual, loss, *X.shape)
         norms = squared_norms(X)
+        if self.multi_class == "crammer_singer":
+            costs = C * weights[y_index] * sample_weight
+            self._fit_crammer_singer(
+                X, y_index, costs, bias, norms, tol, max_iter, seed, verbose
+            )
+            return self
+        dual = use_dual(self.dual, loss, *X.shape, penalty=self.penalty)
         problems = one_against_the_rest(
             self.classes_, y_index, C, weights, sample_weight
         )
@@ -183,7 +192,9 @@ class LinearSVC(ClassifierMixin, BaseEstimator):
             problem = problem_from_checked(
                 X, labels, costs, loss, bias, norms
             )
-            if dual:
+            if self.penalty == "l1":
+                result = self._fit_l1(problem, tol, max_iter, problem_seed)
+            elif dual:
                 result = dual_cd(
                     problem,
                     sweep_compiled,
@@ -199,6 +210,58 @@ class LinearSVC(ClassifierMixin, BaseEstimator):
         self._store(results, bias, max_iter, dual)
         return self
 
+    @staticmethod
+    def _fit_l1(problem, tol, max_iter, seed):
+        """The L1 penalty's problem, eq. (eq-l1-primal), by the compiled
+        coordinate descent of the chapter "Sparse linear models: the L1
+        penalty" (the primal: this penalty has no dual solver)."""
+        from svmlib.l1_cdn import l1_cdn
+
+        return l1_cdn(problem, tol, max_iter, seed=seed)
+
+    def _steps(self, dual):
+        """What an iteration is: a pass over the data (the dual, the L1
+        penalty's coordinates) or a Newton step."""
+        return "passes" if dual or self.penalty == "l1" else "Newton steps"
+
+    def _fit_crammer_singer(
+        self, X, y_index, costs, bias, norms, tol, max_iter, seed, verbose
+    ):
+        """Crammer and Singer's joint problem by the compiled sequential
+        dual method of the chapter "More linear models"; with two classes
+        coef_ and intercept_ keep w_1 - w_0 and b_1 - b_0, as in
+        scikit-learn."""
+        from svmlib.crammer_singer import CSProblem, cs_dual_cd
+        from svmlib.cs_compiled import sweep_cs_compiled
+
+        k = self.classes_.size
+        problem = CSProblem(X, y_index, costs, bias, k, norms + bias**2)
+        result = cs_dual_cd(
+            problem, sweep_cs_compiled, tol, max_iter, seed=seed
+        )
+        coef, intercept = result.w, result.b
+        if k == 2:
+            coef, intercept = (
+                coef[1:] - coef[:1],
+                intercept[1:] - intercept[:1],
+            )
+        self.coef_ = coef
+        self.intercept_ = intercept if bias else 0.0
+        self.n_iter_ = int(result.n_iter)
+        if verbose:
+            print(
+                f"[LinearSVC] Crammer and Singer, {k} classes: "
+                f"{result.n_iter} passes, {result.status.value}"
+            )
+        if result.status != Status.OPTIMAL:
+            warnings.warn(
+                f"LinearSVC did not reach tol={self.tol} within "
+                f"max_iter={max_iter} passes; raise max_iter or tol, or "
+                "scale the features",
+                ConvergenceWarning,
+                stacklevel=3,
+            )
+
     def _report(self, k, result, dual):
         """The verbose line of problem k."""
         which = (
@@ -206,7 +269,7 @@ class LinearSVC(ClassifierMixin, BaseEstimator):
             if self.classes_.size > 2
             else f"class {label_text(self.classes_[1])} (+1)"
         )
-        steps = "passes" if dual else "Newton steps"
+        steps = self._steps(dual)
         print(
             f"[LinearSVC] {which}: {result.n_iter} {steps}, "
             f"{result.status.value}"
@@ -224,11 +287,11 @@ class LinearSVC(ClassifierMixin, BaseEstimator):
             r.status for r in results if r.status != Status.OPTIMAL
         ]
         if unfinished:
-            steps = "passes" if dual else "Newton steps"
+            steps = self._steps(dual)
             why = (
                 f"within max_iter={max_iter} {steps}"
                 if Status.MAX_ITER in unfinished
-                else "before round-off stopped Newton's steps"
+                else "before round-off stopped its steps making progress"
             )
             warnings.warn(
                 f"LinearSVC did not reach tol={self.tol} in "

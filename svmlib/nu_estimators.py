@@ -16,7 +16,11 @@ from svmlib.one_problem import _Regressor
 from svmlib.problems import check_nu
 from svmlib.solvers import print_summary
 from svmlib.svc_input import label_text
-from svmlib.weights import weighted_bounds
+from svmlib.weights import (
+    check_class_weight,
+    check_sample_weight,
+    weighted_bounds,
+)
 
 
 class NuSVC(SVC):
@@ -46,6 +50,8 @@ class NuSVC(SVC):
         decision_function_shape="ovr",
         break_ties=False,
         random_state=None,
+        class_weight=None,
+        probability="deprecated",
     ):
         self.nu = nu
         self.kernel = kernel
@@ -60,6 +66,8 @@ class NuSVC(SVC):
         self.decision_function_shape = decision_function_shape
         self.break_ties = break_ties
         self.random_state = random_state
+        self.class_weight = class_weight
+        self.probability = probability
 
     def _checked_parameters(self):
         """SVC's checks, with nu in place of C and solver: the multipliers
@@ -95,13 +103,31 @@ class NuSVC(SVC):
         """Solve eq. (eq-nu-svc-core) for every pair of classes (nu checked
         to be feasible for each pair first); a point of sample weight w has
         the bound w, and of weight 0 is left out.  Returns self."""
-        kernel, settings, _ = self._checked_parameters()
+        kernel, settings, seed = self._checked_parameters()
         X, self.classes_, y_index = self._checked_training_data(X, y)
-        # the sample weights' bounds (no class weights: their factor is 1),
-        # refused if all are zero or a class is left without weight
-        bounds, self.class_weight_ = weighted_bounds(
+        weighted = check_sample_weight(sample_weight, y_index.size) > 0
+        if np.unique(y_index[weighted]).size == 1:
+            raise ValueError(
+                "specified nu is infeasible: every point of positive "
+                "sample_weight is in one class"
+            )
+        # the sample weights' bounds, refused if all are zero or a class
+        # is left without weight; class weights are recorded, not used
+        bounds, _ = weighted_bounds(
             1.0, None, sample_weight, self.classes_, y_index, "auto"
         )
+        self.class_weight_ = check_class_weight(
+            self.class_weight, self.classes_, y_index
+        )
+        if self.class_weight is not None:
+            warnings.warn(
+                "NuSVC ignores class_weight, as LIBSVM and scikit-learn "
+                "do (LIBSVM's nu-SVC bounds each multiplier by the point's "
+                "sample weight alone); use sample_weight, or "
+                "SVC(class_weight=...)",
+                UserWarning,
+                stacklevel=2,
+            )
         weights = np.ones(y_index.size) if bounds is None else bounds
         nu = check_nu(self.nu)
         pairs = class_pairs(self.classes_.size)
@@ -116,7 +142,7 @@ class NuSVC(SVC):
             )
             check_nu_feasible(y_pair, nu, names, weights[members])
             problems.append((members, y_pair))
-        self._kernel, data = training_matrix(kernel, X)
+        self._kernel, data = training_matrix(kernel, X, settings.cache_size)
         is_kernel = isinstance(self._kernel, Kernel)
         models, intercept, results = [], [], []
         for (i, j), (members, y_pair) in zip(pairs, problems):
@@ -130,7 +156,7 @@ class NuSVC(SVC):
                 y_pair,
                 nu,
                 self._kernel if is_kernel else "precomputed",
-                None if sample_weight is None else weights[members],
+                None if bounds is None else weights[members],
             )
             result = solve_auto(
                 problem,
@@ -154,6 +180,7 @@ class NuSVC(SVC):
             # eq. (eq-sklearn-binary): a positive value means classes_[1]
             dual_coef, intercept = -dual_coef, -intercept
         self._store_model(X, support, dual_coef, intercept, results)
+        self._fit_probability(X, y_index, weights, seed)
         return self
 
 

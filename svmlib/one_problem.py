@@ -5,11 +5,17 @@ novelty detection")."""
 import warnings
 
 import numpy as np
+from scipy import sparse
 from sklearn.base import RegressorMixin
 from sklearn.exceptions import ConvergenceWarning
 from sklearn.utils.validation import check_is_fitted, validate_data
 
-from svmlib.estimator import _KernelEstimator, training_matrix
+from svmlib.estimator import (
+    _KernelEstimator,
+    dense_rows,
+    stored_like,
+    training_matrix,
+)
 from svmlib.fast import solve_auto
 from svmlib.kernels import Kernel
 from svmlib.problems import (
@@ -29,6 +35,7 @@ from svmlib.svc_input import (
     check_kernel_choice,
     check_positive,
     first_non_finite,
+    kernel_points,
     number_of_rows,
     numbers_only,
 )
@@ -46,7 +53,9 @@ class _OneProblemModel(_KernelEstimator):
         )
 
     def _checked_points(self, X, y=None):
-        """X as a finite float array (and y as finite numbers, if given)."""
+        """X as a finite float array (and y as finite numbers, if given);
+        for a kernel function, points that are not numbers are passed on
+        untouched."""
         n_points, n_labels = number_of_rows(X), number_of_rows(y)
         if y is not None and None not in (n_points, n_labels):
             if n_points != n_labels:
@@ -54,6 +63,9 @@ class _OneProblemModel(_KernelEstimator):
                     f"X has {n_points} samples but y has {n_labels} "
                     "targets; they must match"
                 )
+        points = kernel_points(X) if callable(self.kernel) else None
+        if points is not None:  # for the kernel function alone
+            return points, None if y is None else self._checked_targets(y)
         with numbers_only():
             if y is None:
                 X = validate_data(
@@ -76,15 +88,19 @@ class _OneProblemModel(_KernelEstimator):
                     ensure_all_finite=False,
                 )
         first_non_finite(X)
-        if y is not None:
-            try:
-                y = y.astype(np.float64)
-            except ValueError as error:
-                raise ValueError(
-                    f"y must contain numbers (regression targets): {error}"
-                ) from None
-            first_non_finite(y[:, None], name="y")
-        return X, y
+        return X, None if y is None else self._checked_targets(y)
+
+    @staticmethod
+    def _checked_targets(y):
+        """y as finite float numbers, one per point."""
+        try:
+            y = np.asarray(y).astype(np.float64).ravel()
+        except ValueError as error:
+            raise ValueError(
+                f"y must contain numbers (regression targets): {error}"
+            ) from None
+        first_non_finite(y[:, None], name="y")
+        return y
 
     def _solve(self, build, X, kernel, sample_weight=None):
         """Build the problem on the training matrix of ``kernel`` (checked
@@ -96,7 +112,9 @@ class _OneProblemModel(_KernelEstimator):
         weights = check_sample_weight(sample_weight, X.shape[0])
         if not (weights > 0).any():
             raise ValueError(
-                "every sample_weight is zero: there is nothing to fit"
+                "Invalid input - all samples have zero or negative "
+                "weights. (A point of sample_weight 0 or less is left "
+                "out: there is nothing to fit.)"
             )
         kept = np.flatnonzero(weights > 0)
         tol = check_tol(self.tol)
@@ -104,7 +122,7 @@ class _OneProblemModel(_KernelEstimator):
         shrinking = check_flag("shrinking", self.shrinking)
         max_iter = check_iteration_limit(self.max_iter)
         verbose = check_flag("verbose", self.verbose, integers=True)
-        self._kernel, data = training_matrix(kernel, X)
+        self._kernel, data = training_matrix(kernel, X, cache_size)
         solver_kernel = (
             self._kernel
             if isinstance(self._kernel, Kernel)
@@ -140,7 +158,7 @@ class _OneProblemModel(_KernelEstimator):
             if isinstance(self._kernel, str)
             else X[self.support_]
         )
-        self.dual_coef_ = full[self.support_][None, :]
+        self.dual_coef_ = stored_like(X, full[self.support_][None, :])
         self.intercept_ = np.array([result.b])
         self.n_iter_ = int(result.n_iter)
         self.fit_status_ = int(result.status != Status.OPTIMAL)
@@ -159,11 +177,13 @@ class _OneProblemModel(_KernelEstimator):
     @property
     def coef_(self):
         """The weights w = ``dual_coef_ @ support_vectors_`` of f, shape
-        (1, n_features); linear kernel only."""
+        (1, n_features), sparse after a sparse fit; linear kernel only."""
         if not (isinstance(self.kernel, str) and self.kernel == "linear"):
             raise AttributeError("coef_ exists only for kernel='linear'")
         check_is_fitted(self)
-        coef = self.dual_coef_ @ self.support_vectors_
+        coef = dense_rows(self.dual_coef_) @ self.support_vectors_
+        if sparse.issparse(self.support_vectors_):
+            return sparse.csr_matrix(coef)
         coef.flags.writeable = False
         return coef
 
@@ -179,7 +199,7 @@ class _OneProblemModel(_KernelEstimator):
         X = self._checked_prediction_data(X)
         if self.support_.size == 0:  # f is the constant intercept_
             return np.zeros(X.shape[0])
-        return self._kernel_to_support(X) @ self.dual_coef_[0]
+        return self._kernel_to_support(X) @ dense_rows(self.dual_coef_)[0]
 
 
 class _Regressor(RegressorMixin, _OneProblemModel):

@@ -217,6 +217,27 @@ def check_square_gram(K):
         )
 
 
+def kernel_points(X):
+    """X as an array of the points as given, if they are not numbers (a
+    kernel function on strings, say: scikit-learn passes them on
+    untouched); None for numbers, which are checked as usual."""
+    if sparse.issparse(X):
+        return None
+    try:
+        points = np.asarray(X)
+    except ValueError:  # ragged: the usual checks say so
+        return None
+    if points.dtype.kind not in "OUS" or points.ndim == 0:
+        return None
+    if points.dtype.kind == "O" and any(
+        isinstance(entry, numbers.Number) for entry in points.ravel()
+    ):
+        return None  # numbers among others: the usual checks name them
+    if points.shape[0] == 0:
+        raise ValueError("X must hold at least one point")
+    return points
+
+
 def kernel_from_callable(kernel, X, Z, what):
     """The matrix kernel(X, Z) of a user's kernel function, checked: shape
     (len(X), len(Z)), finite (and made dense if the function returns a
@@ -249,6 +270,10 @@ def checked_classification_data(estimator, X, y):
             f"X has {n_points} samples but y has {n_labels} labels; "
             "they must match"
         )
+    kernel = getattr(estimator, "kernel", None)
+    points = kernel_points(X) if callable(kernel) else None
+    if points is not None:  # for the kernel function alone
+        return points, *checked_labels(y)
     with numbers_only():
         X, y = validate_data(
             estimator,
@@ -260,6 +285,16 @@ def checked_classification_data(estimator, X, y):
             ensure_all_finite=False,
         )
     first_non_finite(X)
+    return X, *checked_labels(y)
+
+
+def checked_labels(y):
+    """The sorted classes (at least two) and each label's index among
+    them."""
+    y = np.asarray(y)
+    if y.ndim == 2 and y.shape[1] == 1:
+        y = y.ravel()
+    check_classification_targets(y)
     check_class_labels(y)
     classes, y_index = np.unique(y, return_inverse=True)
     if classes.size < 2:
@@ -267,4 +302,4 @@ def checked_classification_data(estimator, X, y):
             f"y contains only one class ({label_text(classes[0])}); "
             "a classifier needs samples of at least two classes"
         )
-    return X, classes, y_index
+    return classes, y_index

@@ -58,8 +58,9 @@ def check_class_weight(class_weight, classes, y_index):
 
 
 def check_sample_weight(sample_weight, n_samples):
-    """sample_weight as one non-negative finite number per point (all ones
-    for None; a single number for all)."""
+    """sample_weight as one finite number per point (all ones for None; a
+    single number for all), a negative weight replaced by 0: as in
+    scikit-learn, a point of weight 0 or less is left out."""
     if sample_weight is None:
         return np.ones(n_samples)
     try:
@@ -76,12 +77,12 @@ def check_sample_weight(sample_weight, n_samples):
             f"sample_weight must hold one number per sample ({n_samples}); "
             f"got shape {weights.shape}"
         )
-    if not np.isfinite(weights).all() or (weights < 0).any():
+    if not np.isfinite(weights).all():
         raise ValueError(
-            "sample_weight must be non-negative and finite (a point of "
-            "weight 0 is left out)"
+            "sample_weight must be finite (a point of weight 0 or less is "
+            "left out)"
         )
-    return weights
+    return np.maximum(weights, 0.0)
 
 
 def point_bounds(C, class_weights, y_index, sample_weight):
@@ -142,10 +143,18 @@ def weighted_bounds(
         )
     if not (bounds > 0).any():
         raise ValueError(
-            "every point's weight is zero (class_weight times "
-            "sample_weight): there is nothing to fit"
+            "Invalid input - all samples have zero or negative weights. "
+            "(A point's weight is its class_weight times its "
+            "sample_weight: there is nothing to fit.)"
         )
     kept = np.bincount(y_index[bounds > 0], minlength=classes.size)
+    if np.count_nonzero(kept) == 1:
+        raise ValueError(
+            "Invalid input - all samples with positive weights belong to "
+            "the same class: class "
+            f"{label_text(classes[np.argmax(kept)])} (class_weight times "
+            "sample_weight)"
+        )
     if not kept.all():
         raise ValueError(
             "every class needs a point of positive weight (class_weight "

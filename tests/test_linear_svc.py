@@ -577,8 +577,13 @@ def test_dual_auto_follows_scikit_learns_rule():
     assert use_dual("auto", "squared_hinge", 100, 10) is False
     assert use_dual("auto", "squared_hinge", 10, 100) is True
     assert use_dual("auto", "hinge", 100, 10) is True
-    with pytest.raises(ValueError, match="no primal solver"):
+    # the L1 penalty has a primal solver only, whatever the shape
+    assert use_dual("auto", "squared_hinge", 10, 100, penalty="l1") is False
+    with pytest.raises(ValueError, match="Unsupported set of arguments"):
         use_dual(False, "hinge", 100, 10)
+    for dual in (True, False, "auto"):
+        with pytest.raises(ValueError, match="penalty='l1'.*loss='hinge'"):
+            use_dual(dual, "hinge", 100, 10, penalty="l1")
 
 
 def test_max_iter_raises_a_convergence_warning():
@@ -615,12 +620,10 @@ def test_newton_meeting_the_rule_at_its_last_allowed_step_converged():
 @pytest.mark.parametrize(
     "parameters, message",
     [
-        ({"penalty": "l1"}, "penalty='l1'.*not implemented"),
-        (
-            {"multi_class": "crammer_singer"},
-            "crammer_singer.*not implemented",
-        ),
-        ({"loss": "hinge", "dual": False}, "no primal solver"),
+        ({"penalty": "l3"}, "penalty must be 'l1' or 'l2'"),
+        ({"penalty": "l1", "dual": True}, "not supported when dual=True"),
+        ({"multi_class": "ovo"}, "multi_class must be 'ovr' or"),
+        ({"loss": "hinge", "dual": False}, "not supported when dual=False"),
         ({"loss": "log"}, "loss must be"),
         ({"dual": "yes"}, "dual must be"),
         ({"C": 0.0}, "C must be a positive number"),
@@ -747,3 +750,17 @@ def test_sparsify_and_densify_keep_the_model():
     assert model.densify() is model
     assert isinstance(model.coef_, np.ndarray)
     np.testing.assert_array_equal(model.coef_, dense_coef)
+
+
+@pytest.mark.parametrize("C", [0.05, 1.0])
+def test_the_l1_penalty_is_scikit_learns_model(C):
+    """LinearSVC(penalty="l1") against scikit-learn's (LIBLINEAR's
+    coordinate descent, -s 5): the same zero weights, and the objective
+    of eq. (eq-l1-primal) within the tolerance."""
+    X, y = breast_cancer()
+    settings = dict(penalty="l1", C=C, tol=1e-7, max_iter=20_000)
+    ours = LinearSVC(**settings, random_state=0).fit(X, y)
+    theirs = LiblinearSVC(**settings, random_state=0).fit(X, y)
+    np.testing.assert_array_equal(ours.coef_ != 0, theirs.coef_ != 0)
+    assert np.abs(ours.coef_ - theirs.coef_).max() < 1e-3
+    assert np.mean(ours.predict(X) == theirs.predict(X)) > 0.99

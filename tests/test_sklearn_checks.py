@@ -69,11 +69,11 @@ def expected_failures(estimator):
         failures.update(
             dict.fromkeys(WEIGHT_EQUIVALENCE_CHECKS, EQUIVALENCE)
         )
-    linear = estimator.kernel is linear_gram or estimator.kernel == "linear"
+    linear = estimator.kernel is linear_gram
     if linear and estimator.solver == "auto":
-        # on the check's sparse data, with a linear kernel, the default
-        # solver stops at the same point for the weighted and the repeated
-        # problem, so it passes
+        # a kernel function gets the check's sparse data as they are, and
+        # the default solver then stops at the same point for the
+        # weighted and the repeated problem, so it passes
         del failures["check_sample_weight_equivalence_on_sparse_data"]
     if estimator.solver in ("platt", "simplified", "cvxopt"):
         failures.update(dict.fromkeys(WEIGHT_CHECKS, ONE_C))
