@@ -362,6 +362,12 @@ from .lockstep import (
     lockstep_applies,
     solve_pairs_lockstep,
 )
+from .numba_cache import (
+    private_cache_dir,
+    numba_cache_dir,
+    warn_uncached,
+    cached_jit,
+)
 from .compiled import (
     select_pair,
     take_pair_step,
@@ -795,6 +801,10 @@ __all__ = [
     "solve_lockstep",
     "lockstep_applies",
     "solve_pairs_lockstep",
+    "private_cache_dir",
+    "numba_cache_dir",
+    "warn_uncached",
+    "cached_jit",
     "select_pair",
     "take_pair_step",
     "set_flags",

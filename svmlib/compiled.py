@@ -2,13 +2,13 @@
 """Compiled inner loops of the SMO (chapter "Fast by default")."""
 
 import numpy as np
-from numba import njit
 
 from svmlib.working_set import TAU
 from svmlib.solver import UNSHRINK_FACTOR
+from svmlib.numba_cache import cached_jit
 
 
-@njit(cache=True)
+@cached_jit
 def select_pair(S, S_diag, psi, up, low, eps):
     """WSS2, eq. (eq-wss2-signed): i maximises psi over I_up, j maximises
     (m - psi_t)^2 / a_it over the t in I_low with psi_t < m.  Returns (i,
@@ -33,7 +33,7 @@ def select_pair(S, S_diag, psi, up, low, eps):
     return i, j, j >= 0 and m - M >= eps
 
 
-@njit(cache=True)
+@cached_jit
 def take_pair_step(S, psi, y, alpha, C, i, j):
     """Move alpha_i and alpha_j by the step of eq. (eq-pair-step) and psi
     by eq. (eq-signed-update); returns the old and new values of both."""
@@ -60,7 +60,7 @@ OPTIMAL, MAX_ITER = 0, 1  # how signed_smo ended
 COMPACT_BELOW = 0.5  # copy the working variables out when half remain
 
 
-@njit(cache=True)
+@cached_jit
 def set_flags(t, alpha, y, C, up, low):
     """Whether variable t is in I_up and in I_low, eq. (eq-up-low)."""
     above, below = alpha[t] > 0.0, alpha[t] < C[t]
@@ -68,7 +68,7 @@ def set_flags(t, alpha, y, C, up, low):
     low[t] = above if y[t] > 0 else below
 
 
-@njit(cache=True)
+@cached_jit
 def pair_groups(y, by_label):
     """The group of each variable, within which pairs are taken: group 0
     for all, or (``by_label``, the nu formulations) 0 for label +1 and 1
@@ -78,7 +78,7 @@ def pair_groups(y, by_label):
     return np.zeros(y.shape[0], dtype=np.int64)
 
 
-@njit(cache=True)
+@cached_jit
 def flag_bounds(psi, group, up, low):
     """m over I_up and M over I_low, eq. (eq-m-M), within each group:
     arrays of two entries (-inf and inf for a group without members)."""
@@ -92,7 +92,7 @@ def flag_bounds(psi, group, up, low):
     return m, M
 
 
-@njit(cache=True)
+@cached_jit
 def shrink(psi, group, up, low, m, M):
     """Take the variables of eq. (eq-shrink) out of I_up and I_low (signed
     form: only in I_up with psi_t < M, or only in I_low with psi_t > m, m
@@ -108,7 +108,7 @@ def shrink(psi, group, up, low, m, M):
     return left
 
 
-@njit(cache=True)
+@cached_jit
 def select_pair_by_label(S, S_diag, psi, y, up, low, eps):
     """WSS2 within each label, eq. (eq-nu-wss): i_s maximises psi over the
     I_up of label s; j maximises (m_s - psi_t)^2 / a_(i_s)t over the t in
@@ -137,7 +137,7 @@ def select_pair_by_label(S, S_diag, psi, y, up, low, eps):
     return i, j, max(m[0] - M[0], m[1] - M[1]) >= eps
 
 
-@njit(cache=True)
+@cached_jit
 def choose_pair(S, S_diag, psi, y, up, low, eps, by_label):
     """select_pair, or select_pair_by_label when pairs stay within a
     label."""
@@ -146,7 +146,7 @@ def choose_pair(S, S_diag, psi, y, up, low, eps, by_label):
     return select_pair(S, S_diag, psi, up, low, eps)
 
 
-@njit(cache=True)
+@cached_jit
 def move_bound_row(S, psi_bar, y, C, v, sign):
     """psi_bar -= sign y_v C_v S_v, eq. (eq-signed-reconstruct): variable v
     reached (sign +1) or left (sign -1) its upper bound."""
@@ -156,7 +156,7 @@ def move_bound_row(S, psi_bar, y, C, v, sign):
         psi_bar[s] -= weight * S_v[s]
 
 
-@njit(cache=True)
+@cached_jit
 def reconstruct_psi(S, psi, psi_zero, psi_bar, y, alpha, C, kept):
     """psi of the variables not in ``kept``, eq.
     (eq-signed-reconstruct)."""
@@ -172,7 +172,7 @@ def reconstruct_psi(S, psi, psi_zero, psi_bar, y, alpha, C, kept):
                 psi[t] -= weight * S_j[t]
 
 
-@njit(cache=True)
+@cached_jit
 def gather(S, chosen):
     """S restricted to the rows and columns ``chosen``, contiguous."""
     out = np.empty((chosen.size, chosen.size))
@@ -183,7 +183,7 @@ def gather(S, chosen):
     return out
 
 
-@njit(cache=True)
+@cached_jit
 def every_variable(
     S,
     S_diag,
@@ -211,7 +211,7 @@ def every_variable(
     return np.arange(n), S, S_diag, psi, y, alpha, C, up, low
 
 
-@njit(cache=True)
+@cached_jit
 def compact(
     S, S_diag, psi, y, alpha, C, kept, psi_work, alpha_work, up, low
 ):
@@ -234,7 +234,7 @@ def compact(
     )
 
 
-@njit(cache=True)
+@cached_jit
 def signed_smo(
     S,
     psi,

@@ -3,15 +3,15 @@
 dense and CSR rows (chapter "More linear models")."""
 
 import numpy as np
-from numba import njit
 
+from svmlib.numba_cache import cached_jit
 from svmlib.crammer_singer import NO_MOVE_BELOW, cs_subproblem
 
 
-subproblem_compiled = njit(cache=True)(cs_subproblem)
+subproblem_compiled = cached_jit(cs_subproblem)
 
 
-@njit(cache=True)
+@cached_jit
 def class_scores(dense, csr, i, W, classes, G):
     """G[k] = w_c'x_i, the product in G_i^c of eq. (eq-cs-sub), for c =
     classes[k], over the non-zeros of row i (the constant feature apart)."""
@@ -28,7 +28,7 @@ def class_scores(dense, csr, i, W, classes, G):
                 G[k] += data[p] * W[indices[p], classes[k]]
 
 
-@njit(cache=True)
+@cached_jit
 def add_to_classes(dense, csr, i, W, classes, change):
     """W[:, c] += change[k] x_i for c = classes[k], eq. (eq-cs-w-update),
     over the non-zeros of row i (the constant feature apart)."""
@@ -44,7 +44,7 @@ def add_to_classes(dense, csr, i, W, classes, change):
                 W[indices[p], classes[k]] += change[k] * data[p]
 
 
-@njit(cache=True)
+@cached_jit
 def sweep_cs_compiled(data, alpha, W, active, order, n_active, shrinking):
     """sweep_cs_numpy compiled: the same rules, eqs. (eq-cs-sub),
     (eq-cs-shrink) and (eq-cs-alpha), in the same order, reading the

@@ -3,12 +3,12 @@
 (chapter "Linear SVMs at scale")."""
 
 import numpy as np
-from numba import njit
 
+from svmlib.numba_cache import cached_jit
 from svmlib.linear_dcd import NO_STEP_BELOW
 
 
-@njit(cache=True)
+@cached_jit
 def row_dot(dense, csr, i, w):
     """w'x_i over the non-zeros of row i (the product in G_i, eq.
     (eq-dcd-gradient)): of the array ``dense`` if ``csr`` is None, else
@@ -25,7 +25,7 @@ def row_dot(dense, csr, i, w):
     return total
 
 
-@njit(cache=True)
+@cached_jit
 def add_row(dense, csr, i, scale, w):
     """w += scale x_i over the non-zeros of row i, eq.
     (eq-dcd-w-update)."""
@@ -39,7 +39,7 @@ def add_row(dense, csr, i, scale, w):
             w[indices[k]] += scale * data[k]
 
 
-@njit(cache=True)
+@cached_jit
 def sweep_compiled(
     dense,
     csr,

@@ -3,17 +3,17 @@
 CSC columns (chapter "Sparse linear models: the L1 penalty")."""
 
 import numpy as np
-from numba import njit
 
 from svmlib.linear_dcd import NO_STEP_BELOW
+from svmlib.numba_cache import cached_jit
 from svmlib.linear_l1 import DECREASE_SHARE, L1_MAX_HALVINGS, MIN_CURVATURE, min_norm_subgradient, soft_threshold_direction
 
 
-soft_threshold_compiled = njit(cache=True)(soft_threshold_direction)
-subgradient_compiled = njit(cache=True)(min_norm_subgradient)
+soft_threshold_compiled = cached_jit(soft_threshold_direction)
+subgradient_compiled = cached_jit(min_norm_subgradient)
 
 
-@njit(cache=True)
+@cached_jit
 def column_span(dense, csc, j):
     """Where column j's entries lie, the entries eqs. (eq-l1-gradient) and
     (eq-l1-hessian) read: (start, end) in the CSC arrays, or (0, n) in
@@ -23,7 +23,7 @@ def column_span(dense, csc, j):
     return csc[2][j], csc[2][j + 1]
 
 
-@njit(cache=True)
+@cached_jit
 def column_entry(dense, csc, j, k):
     """Entry k of column j's span: the row i and the value xbar_ij."""
     if csc is None:
@@ -31,7 +31,7 @@ def column_entry(dense, csc, j, k):
     return csc[1][k], csc[0][k]
 
 
-@njit(cache=True)
+@cached_jit
 def column_derivatives(dense, csc, j, y, C, r):
     """g = L_j'(0) and h = H_j of eqs. (eq-l1-gradient) and
     (eq-l1-hessian), over column j's entries."""
@@ -45,7 +45,7 @@ def column_derivatives(dense, csc, j, y, C, r):
     return 2.0 * g, max(2.0 * h, MIN_CURVATURE)
 
 
-@njit(cache=True)
+@cached_jit
 def loss_change(dense, csc, j, y, C, r, t):
     """L_j(t) - L_j(0) of eq. (eq-l1-one-variable), the losses' change
     when w_j moves by t, over column j's entries."""
@@ -58,7 +58,7 @@ def loss_change(dense, csc, j, y, C, r, t):
     return change
 
 
-@njit(cache=True)
+@cached_jit
 def shift_shortfalls(dense, csc, j, y, r, t):
     """r_i -= t y_i xbar_ij over column j's entries (eq.
     (eq-l1-one-variable)): the shortfalls once w_j has moved by t."""
@@ -68,7 +68,7 @@ def shift_shortfalls(dense, csc, j, y, r, t):
         r[i] -= t * y[i] * x
 
 
-@njit(cache=True)
+@cached_jit
 def coordinate_step_compiled(dense, csc, j, y, C, r, w_j, g, s, Hbar_j):
     """coordinate_step compiled: the step t of eq. (eq-l1-armijo), the
     bound of eq. (eq-l1-upper) tried first; 0.0 if none is found."""
@@ -85,7 +85,7 @@ def coordinate_step_compiled(dense, csc, j, y, C, r, w_j, g, s, Hbar_j):
     return 0.0
 
 
-@njit(cache=True)
+@cached_jit
 def l1_sweep_compiled(
     dense, csc, y, C, r, w, Hbar, order, n_active, shrink_margin
 ):

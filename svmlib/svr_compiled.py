@@ -2,19 +2,18 @@
 """Linear SVR's dual coordinate descent compiled by numba, for dense and
 CSR rows (chapter "More linear models")."""
 
-from numba import njit
-
 from svmlib.linear_compiled import add_row, row_dot
+from svmlib.numba_cache import cached_jit
 from svmlib.svr_dcd import NO_BETA_STEP_BELOW, svr_shrinkable, svr_step, svr_violation
 
 
 # the scalar rules of the numpy pass, compiled as they are
-step_compiled = njit(cache=True)(svr_step)
-violation_compiled = njit(cache=True)(svr_violation)
-shrinkable_compiled = njit(cache=True)(svr_shrinkable)
+step_compiled = cached_jit(svr_step)
+violation_compiled = cached_jit(svr_violation)
+shrinkable_compiled = cached_jit(svr_shrinkable)
 
 
-@njit(cache=True)
+@cached_jit
 def sweep_svr_compiled(data, beta, w, order, n_active, G_max):
     """sweep_svr_numpy compiled: one pass of eq. (eq-lsvr-step) over
     order[:n_active], wbar kept up to date by eq. (eq-lsvr-w-update) over

@@ -1,0 +1,211 @@
+"""svmlib installed as a dependency: from a wheel into a read-only folder,
+imported and trained by a process that cannot write there nor in its home
+(a container's unprivileged user), and numba's cache falling back safely
+(chapter "Fast by default", svmlib.numba_cache)."""
+
+import os
+import shutil
+import stat
+import subprocess
+import sys
+import warnings
+from pathlib import Path
+
+import numba
+import numpy as np
+import pytest
+
+from svmlib import numba_cache
+
+ROOT = Path(__file__).resolve().parent.parent
+# drop root's power to ignore file permissions, so that a read-only folder
+# is read-only for the process too (setpriv, util-linux)
+NO_OVERRIDE = ["setpriv", "--bounding-set=-dac_override,-dac_read_search"]
+TRAIN = """
+import numpy as np, svmlib, sys
+assert svmlib.__file__.startswith(sys.argv[1]), svmlib.__file__
+rng = np.random.default_rng(0)
+X = rng.normal(size=(60, 3))
+y = (X[:, 0] > 0).astype(int)
+print("accuracy", svmlib.SVC().fit(X, y).score(X, y))
+"""
+
+
+def make_read_only(path):
+    for folder, _, files in os.walk(path):
+        for name in files:
+            os.chmod(os.path.join(folder, name), 0o444)
+        os.chmod(folder, 0o555)
+
+
+def unprivileged(command):
+    """``command`` as a process that file permissions bind, or None if
+    this machine cannot start one (no setpriv, or no right to drop)."""
+    if os.geteuid() != 0:
+        return command
+    if shutil.which("setpriv") is None:
+        return None
+    probe = subprocess.run([*NO_OVERRIDE, "true"], capture_output=True)
+    return [*NO_OVERRIDE, *command] if probe.returncode == 0 else None
+
+
+@pytest.fixture(scope="module")
+def read_only_install(tmp_path_factory):
+    """svmlib's wheel, built from a copy of the sources, installed into a
+    folder then made read-only."""
+    if unprivileged(["true"]) is None:
+        pytest.skip("cannot start a process bound by file permissions here")
+    source = tmp_path_factory.mktemp("source")
+    for name in ("pyproject.toml", "README.md"):
+        shutil.copy(ROOT / name, source)
+    shutil.copytree(
+        ROOT / "svmlib",
+        source / "svmlib",
+        ignore=shutil.ignore_patterns("__pycache__", "*.nbi", "*.nbc"),
+    )
+    wheels = tmp_path_factory.mktemp("wheels")
+    pip = [sys.executable, "-m", "pip", "--disable-pip-version-check"]
+    subprocess.run(
+        [
+            *pip,
+            "wheel",
+            "--no-deps",
+            "--no-build-isolation",
+            "-q",
+            "-w",
+            str(wheels),
+            str(source),
+        ],
+        check=True,
+    )
+    target = tmp_path_factory.mktemp("site")
+    subprocess.run(
+        [
+            *pip,
+            "install",
+            "--no-deps",
+            "-q",
+            "--target",
+            str(target),
+            *map(str, wheels.glob("*.whl")),
+        ],
+        check=True,
+    )
+    make_read_only(target)
+    return target
+
+
+def run_unprivileged(target, tmp, home):
+    environment = {
+        key: value
+        for key, value in os.environ.items()
+        if not key.startswith("NUMBA_")
+    }
+    environment.update(
+        PYTHONPATH=str(target), HOME=str(home), TMPDIR=str(tmp)
+    )
+    command = unprivileged(
+        [
+            sys.executable,
+            "-W",
+            "error::RuntimeWarning",
+            "-c",
+            TRAIN,
+            str(target),
+        ]
+    )
+    return subprocess.run(
+        command, env=environment, capture_output=True, text=True, cwd=tmp
+    )
+
+
+def test_a_read_only_install_imports_trains_and_caches(
+    read_only_install, tmp_path
+):
+    home = tmp_path / "home"
+    home.mkdir()
+    os.chmod(home, 0o555)
+    tmp = tmp_path / "tmp"
+    tmp.mkdir()
+    # the package's folder is read-only for the process: no __pycache__
+    touch = subprocess.run(
+        unprivileged(["touch", str(read_only_install / "x")]),
+        capture_output=True,
+    )
+    assert touch.returncode != 0
+    first = run_unprivileged(read_only_install, tmp, home)
+    assert first.returncode == 0, first.stderr[-2000:]
+    assert "accuracy" in first.stdout
+    caches = list(tmp.glob("svmlib-numba*"))
+    assert len(caches) == 1
+    assert stat.S_IMODE(caches[0].stat().st_mode) == 0o700
+    assert any(caches[0].rglob("*.nbi")), "nothing was cached"
+    second = run_unprivileged(read_only_install, tmp, home)
+    assert second.returncode == 0, second.stderr[-2000:]
+    assert second.stdout == first.stdout
+
+
+def test_no_writable_place_compiles_uncached_with_one_warning(monkeypatch):
+    def refusing_njit(*args, cache=False, **options):
+        if cache:
+            raise RuntimeError(
+                "cannot cache function: no locator available"
+            )
+        return numba.njit(*args, **options)
+
+    monkeypatch.setattr(numba_cache, "njit", refusing_njit)
+    monkeypatch.setattr(numba_cache, "private_cache_dir", lambda: None)
+    numba_cache.warn_uncached.cache_clear()
+    with pytest.warns(RuntimeWarning, match="no writable folder"):
+        first = numba_cache.cached_jit(lambda x: x + 1)
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")
+        second = numba_cache.cached_jit(lambda x: 2 * x)  # said once
+    assert first(1) == 2 and second(np.float64(3)) == 6.0
+    numba_cache.warn_uncached.cache_clear()
+
+
+def test_a_folder_others_can_write_is_not_used(tmp_path, monkeypatch):
+    if not hasattr(os, "getuid"):
+        pytest.skip("no user ids here")
+    monkeypatch.setattr("tempfile.gettempdir", lambda: str(tmp_path))
+    shared = tmp_path / f"svmlib-numba-{os.getuid()}"
+    shared.mkdir()
+    os.chmod(shared, 0o777)
+    assert numba_cache.private_cache_dir() is None
+    os.chmod(shared, 0o700)
+    assert numba_cache.private_cache_dir() == str(shared)
+
+
+# import name -> distribution name, where they differ
+DISTRIBUTIONS = {"sklearn": "scikit-learn"}
+
+
+def test_the_declared_dependencies_are_what_svmlib_imports():
+    """Every third-party package an svmlib module imports is declared in
+    pyproject.toml, and every declared one is imported."""
+    import ast
+    import tomllib
+
+    from packaging.requirements import Requirement
+
+    imported = set()
+    for module in (ROOT / "svmlib").glob("*.py"):
+        for node in ast.walk(ast.parse(module.read_text())):
+            if isinstance(node, ast.Import):
+                imported |= {
+                    alias.name.split(".")[0] for alias in node.names
+                }
+            elif isinstance(node, ast.ImportFrom) and node.level == 0:
+                imported.add(node.module.split(".")[0])
+    third_party = {
+        DISTRIBUTIONS.get(name, name)
+        for name in imported - set(sys.stdlib_module_names) - {"svmlib"}
+    }
+    project = tomllib.loads((ROOT / "pyproject.toml").read_text())[
+        "project"
+    ]
+    declared = {Requirement(r).name for r in project["dependencies"]}
+    assert third_party == declared
+    extras = project["optional-dependencies"]["plotting"]
+    assert {Requirement(r).name for r in extras} == {"matplotlib"}
