@@ -432,6 +432,7 @@ from .linear_primal import (
 )
 from .linear_setup import (
     check_pass_limit,
+    constant_feature,
     check_penalty_and_strategy,
     unsupported,
     use_dual,
@@ -858,6 +859,7 @@ __all__ = [
     "line_search",
     "newton_primal",
     "check_pass_limit",
+    "constant_feature",
     "check_penalty_and_strategy",
     "unsupported",
     "use_dual",

@@ -6,8 +6,9 @@ import numbers
 
 import numpy as np
 
-from svmlib.svc_input import label_text
+from svmlib.svc_input import check_flag, label_text
 from svmlib.weights import check_class_weight
+from svmlib.linear_dcd import check_bias
 
 
 def check_pass_limit(max_iter):
@@ -22,6 +23,25 @@ def check_pass_limit(max_iter):
             f"max_iter must be a non-negative integer; got {max_iter!r}"
         )
     return int(max_iter)
+
+
+def constant_feature(fit_intercept, intercept_scaling):
+    """The constant feature varsigma of the estimators' points, eq.
+    (eq-dcd-primal): a positive ``intercept_scaling`` with
+    ``fit_intercept``, 0 (no offset) without."""
+    if not check_flag("fit_intercept", fit_intercept):
+        return 0.0
+    try:
+        scaling = check_bias(intercept_scaling)
+    except ValueError:
+        scaling = 0.0
+    if scaling == 0:
+        raise ValueError(
+            "intercept_scaling must be a positive number with "
+            f"fit_intercept=True; got {intercept_scaling!r} (to fit no "
+            "intercept, set fit_intercept=False)"
+        )
+    return scaling
 
 
 def check_penalty_and_strategy(penalty, multi_class):

@@ -24,8 +24,8 @@ from svmlib.svc_input import (
 )
 from svmlib.validation import check_sparse_matrix
 from svmlib.weights import check_sample_weight
-from svmlib.linear_dcd import check_bias, check_loss, dual_cd, problem_from_checked
-from svmlib.linear_setup import check_pass_limit, check_penalty_and_strategy, check_weighted_classes, linear_class_weights, one_against_the_rest, use_dual
+from svmlib.linear_dcd import check_loss, dual_cd, problem_from_checked
+from svmlib.linear_setup import check_pass_limit, check_penalty_and_strategy, check_weighted_classes, constant_feature, linear_class_weights, one_against_the_rest, use_dual
 from svmlib.linear_primal import newton_primal
 from svmlib.linear_compiled import sweep_compiled
 
@@ -125,15 +125,7 @@ class LinearSVC(ClassifierMixin, BaseEstimator):
         """C, the loss, tol, max_iter, the constant feature (0 without an
         intercept), the verbosity and the seed."""
         check_penalty_and_strategy(self.penalty, self.multi_class)
-        bias = 0.0
-        if check_flag("fit_intercept", self.fit_intercept):
-            bias = check_bias(self.intercept_scaling)
-            if bias == 0:
-                raise ValueError(
-                    "intercept_scaling must be positive with "
-                    "fit_intercept=True (to fit no intercept, set "
-                    "fit_intercept=False)"
-                )
+        bias = constant_feature(self.fit_intercept, self.intercept_scaling)
         return (
             check_C(self.C),
             check_loss(self.loss),

@@ -12,8 +12,7 @@ from sklearn.utils.validation import check_is_fitted, validate_data
 
 from svmlib.hinge import check_C
 from svmlib.kernels import squared_norms
-from svmlib.linear_dcd import check_bias
-from svmlib.linear_setup import check_pass_limit
+from svmlib.linear_setup import check_pass_limit, constant_feature
 from svmlib.problems import check_epsilon
 from svmlib.result import Status
 from svmlib.solver import check_tol
@@ -129,15 +128,7 @@ class LinearSVR(RegressorMixin, BaseEstimator):
     def _checked_parameters(self):
         """epsilon, tol, C, the loss, max_iter, the constant feature (0
         without an intercept), the verbosity and the seed."""
-        bias = 0.0
-        if check_flag("fit_intercept", self.fit_intercept):
-            bias = check_bias(self.intercept_scaling)
-            if bias == 0:
-                raise ValueError(
-                    "intercept_scaling must be positive with "
-                    "fit_intercept=True (to fit no intercept, set "
-                    "fit_intercept=False)"
-                )
+        bias = constant_feature(self.fit_intercept, self.intercept_scaling)
         return (
             check_epsilon(self.epsilon),
             check_tol(self.tol),

@@ -452,7 +452,14 @@ def test_linear_svr_attributes_and_warnings():
         ({"tol": 0.0}, "tol must be a positive number"),
         ({"dual": "yes"}, "dual must be 'auto', True or False"),
         ({"dual": False}, "epsilon_insensitive' has no primal solver"),
-        ({"intercept_scaling": 0.0}, "intercept_scaling must be positive"),
+        (
+            {"intercept_scaling": 0.0},
+            "intercept_scaling must be a positive",
+        ),
+        (
+            {"intercept_scaling": -1.0},
+            "intercept_scaling must be a positive",
+        ),
         ({"max_iter": 2.5}, "max_iter must be a non-negative integer"),
         ({"random_state": -1}, "random_state must be"),
     ],

@@ -629,7 +629,19 @@ def test_newton_meeting_the_rule_at_its_last_allowed_step_converged():
         ({"C": 0.0}, "C must be a positive number"),
         ({"tol": -1.0}, "tol must be a positive number"),
         ({"max_iter": 2.5}, "max_iter must be a non-negative integer"),
-        ({"intercept_scaling": 0.0}, "intercept_scaling must be positive"),
+        (
+            {"intercept_scaling": 0.0},
+            "intercept_scaling must be a positive",
+        ),
+        # named as the user named it, not as the solvers' "bias"
+        (
+            {"intercept_scaling": "1"},
+            "intercept_scaling must be a positive",
+        ),
+        (
+            {"intercept_scaling": np.inf},
+            "intercept_scaling must be a positive",
+        ),
         ({"class_weight": {7: 1.0}}, "class_weight names the class 7"),
     ],
 )
