@@ -294,6 +294,7 @@ from .svc_input import (
     check_square_gram,
     kernel_points,
     kernel_from_callable,
+    validated_points,
     checked_classification_data,
     checked_labels,
 )
@@ -432,6 +433,7 @@ from .linear_primal import (
 )
 from .linear_setup import (
     check_pass_limit,
+    linear_rows,
     constant_feature,
     check_penalty_and_strategy,
     unsupported,
@@ -747,6 +749,7 @@ __all__ = [
     "check_square_gram",
     "kernel_points",
     "kernel_from_callable",
+    "validated_points",
     "checked_classification_data",
     "checked_labels",
     "check_weight",
@@ -859,6 +862,7 @@ __all__ = [
     "line_search",
     "newton_primal",
     "check_pass_limit",
+    "linear_rows",
     "constant_feature",
     "check_penalty_and_strategy",
     "unsupported",

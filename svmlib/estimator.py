@@ -8,18 +8,14 @@ from scipy import sparse
 from sklearn.base import BaseEstimator, ClassifierMixin
 from sklearn.exceptions import ConvergenceWarning
 from sklearn.utils.multiclass import check_classification_targets
-from sklearn.utils.validation import (
-    check_array,
-    check_is_fitted,
-    validate_data,
-)
+from sklearn.utils.validation import check_array, check_is_fitted
 
 from svmlib.kernel_cache import MEGABYTE
 from svmlib.kernels import Kernel
 from svmlib.libsvm_probability import ProbabilityMixin
 from svmlib.result import Status
 from svmlib.solver import check_tol
-from svmlib.svc_input import DECISION_SHAPES, check_box_bound, check_choice, check_flag, check_iteration_limit, check_kernel_choice, check_positive, check_seed, check_square_gram, checked_classification_data, first_non_finite, kernel_from_callable, kernel_points, label_text, numbers_only
+from svmlib.svc_input import DECISION_SHAPES, check_box_bound, check_choice, check_flag, check_iteration_limit, check_kernel_choice, check_positive, check_seed, check_square_gram, checked_classification_data, first_non_finite, kernel_from_callable, kernel_points, label_text, validated_points
 from svmlib.solvers import SOLVERS, SolverSettings, print_summary, train_binary
 from svmlib.multiclass import class_pairs, ovr_scores, pack_dual_coef, pair_members, unpack_dual_coef, vote
 from svmlib.weights import train_weighted, weighted_bounds
@@ -208,16 +204,7 @@ class _KernelEstimator(BaseEstimator):
                     "values between a point and each of the "
                     f"{self.n_features_in_} training points"
                 )
-        with numbers_only():
-            X = validate_data(
-                self,
-                X,
-                accept_sparse="csr",
-                dtype=np.float64,
-                order="C",
-                reset=False,
-                ensure_all_finite=False,
-            )
+        X = validated_points(self, X, reset=False)
         first_non_finite(X)
         if (
             sparse.issparse(X)

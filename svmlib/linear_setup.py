@@ -5,8 +5,10 @@ SVMs at scale")."""
 import numbers
 
 import numpy as np
+from scipy import sparse
 
-from svmlib.svc_input import check_flag, label_text
+from svmlib.svc_input import check_flag, first_non_finite, label_text
+from svmlib.validation import check_sparse_matrix
 from svmlib.weights import check_class_weight
 from svmlib.linear_dcd import check_bias
 
@@ -23,6 +25,16 @@ def check_pass_limit(max_iter):
             f"max_iter must be a non-negative integer; got {max_iter!r}"
         )
     return int(max_iter)
+
+
+def linear_rows(X):
+    """X, from validate_data, as the passes read it: a finite float
+    array, or a finite CSR matrix in canonical form (copied only if it
+    was not)."""
+    if sparse.issparse(X):
+        return check_sparse_matrix(X)
+    first_non_finite(X)
+    return X
 
 
 def constant_feature(fit_intercept, intercept_scaling):

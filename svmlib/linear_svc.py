@@ -8,7 +8,7 @@ import numpy as np
 from scipy import sparse
 from sklearn.base import BaseEstimator, ClassifierMixin
 from sklearn.exceptions import ConvergenceWarning
-from sklearn.utils.validation import check_is_fitted, validate_data
+from sklearn.utils.validation import check_is_fitted
 
 from svmlib.hinge import check_C
 from svmlib.kernels import squared_norms
@@ -18,14 +18,12 @@ from svmlib.svc_input import (
     check_flag,
     check_seed,
     checked_classification_data,
-    first_non_finite,
     label_text,
-    numbers_only,
+    validated_points,
 )
-from svmlib.validation import check_sparse_matrix
 from svmlib.weights import check_sample_weight
 from svmlib.linear_dcd import check_loss, dual_cd, problem_from_checked
-from svmlib.linear_setup import check_pass_limit, check_penalty_and_strategy, check_weighted_classes, constant_feature, linear_class_weights, one_against_the_rest, use_dual
+from svmlib.linear_setup import check_pass_limit, check_penalty_and_strategy, check_weighted_classes, constant_feature, linear_class_weights, linear_rows, one_against_the_rest, use_dual
 from svmlib.linear_primal import newton_primal
 from svmlib.linear_compiled import sweep_compiled
 
@@ -136,19 +134,11 @@ class LinearSVC(ClassifierMixin, BaseEstimator):
             check_seed(self.random_state),
         )
 
-    def _rows(self, X):
-        """X, from validate_data, as a finite float array, or a finite CSR
-        matrix in canonical form (copied only if it was not)."""
-        if sparse.issparse(X):
-            return check_sparse_matrix(X)
-        first_non_finite(X)
-        return X
-
     def _checked_training_data(self, X, y):
         """X, the classes, and each label's index among them (the checks
         of svmlib.SVC, then the rows as the solvers read them)."""
         X, classes, y_index = checked_classification_data(self, X, y)
-        return self._rows(X), classes, y_index
+        return linear_rows(X), classes, y_index
 
     def fit(self, X, y, sample_weight=None):
         """Train one problem for two classes, one per class for more, with
@@ -297,20 +287,11 @@ class LinearSVC(ClassifierMixin, BaseEstimator):
         """w'x + b of each problem: for two classes one value per point,
         positive for classes_[1]; for more, one per class."""
         check_is_fitted(self)
-        with numbers_only():
-            X = validate_data(
-                self,
-                X,
-                accept_sparse="csr",
-                dtype=np.float64,
-                order="C",
-                reset=False,
-                ensure_all_finite=False,
-            )
+        X = validated_points(self, X, reset=False)
         coef = self.coef_
         if sparse.issparse(coef):
             coef = coef.toarray()
-        scores = self._rows(X) @ coef.T + self.intercept_
+        scores = linear_rows(X) @ coef.T + self.intercept_
         return scores[:, 0] if self.classes_.size == 2 else scores
 
     def sparsify(self):

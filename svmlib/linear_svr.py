@@ -5,14 +5,17 @@ regression (chapter "More linear models")."""
 import warnings
 
 import numpy as np
-from scipy import sparse
 from sklearn.base import BaseEstimator, RegressorMixin
 from sklearn.exceptions import ConvergenceWarning
-from sklearn.utils.validation import check_is_fitted, validate_data
+from sklearn.utils.validation import check_is_fitted
 
 from svmlib.hinge import check_C
 from svmlib.kernels import squared_norms
-from svmlib.linear_setup import check_pass_limit, constant_feature
+from svmlib.linear_setup import (
+    check_pass_limit,
+    constant_feature,
+    linear_rows,
+)
 from svmlib.problems import check_epsilon
 from svmlib.result import Status
 from svmlib.solver import check_tol
@@ -22,9 +25,8 @@ from svmlib.svc_input import (
     check_seed,
     first_non_finite,
     number_of_rows,
-    numbers_only,
+    validated_points,
 )
-from svmlib.validation import check_sparse_matrix
 from svmlib.weights import check_sample_weight
 from svmlib.svr_dcd import SVR_LOSSES, svr_dual_cd, svr_problem_from_checked
 from svmlib.svr_primal import svr_newton
@@ -140,13 +142,6 @@ class LinearSVR(RegressorMixin, BaseEstimator):
             check_seed(self.random_state),
         )
 
-    def _rows(self, X):
-        """X as a finite float array or canonical CSR matrix."""
-        if sparse.issparse(X):
-            return check_sparse_matrix(X)
-        first_non_finite(X)
-        return X
-
     def _checked_data(self, X, y):
         """X as the passes read it and y as finite floats."""
         n_points, n_targets = number_of_rows(X), number_of_rows(y)
@@ -155,19 +150,9 @@ class LinearSVR(RegressorMixin, BaseEstimator):
                 f"X has {n_points} samples but y has {n_targets} "
                 "targets; they must match"
             )
-        with numbers_only():
-            X, y = validate_data(
-                self,
-                X,
-                y,
-                accept_sparse="csr",
-                dtype=np.float64,
-                order="C",
-                y_numeric=True,
-                ensure_all_finite=False,
-            )
+        X, y = validated_points(self, X, y, y_numeric=True)
         first_non_finite(np.asarray(y, dtype=float)[:, None], name="y")
-        return self._rows(X), np.asarray(y, dtype=float)
+        return linear_rows(X), np.asarray(y, dtype=float)
 
     def fit(self, X, y, sample_weight=None):
         """Train on the points X (array or sparse) and targets y, each
@@ -217,14 +202,5 @@ class LinearSVR(RegressorMixin, BaseEstimator):
     def predict(self, X):
         """w'x + b for every row of X."""
         check_is_fitted(self)
-        with numbers_only():
-            X = validate_data(
-                self,
-                X,
-                accept_sparse="csr",
-                dtype=np.float64,
-                order="C",
-                reset=False,
-                ensure_all_finite=False,
-            )
-        return self._rows(X) @ self.coef_ + self.intercept_
+        X = validated_points(self, X, reset=False)
+        return linear_rows(X) @ self.coef_ + self.intercept_

@@ -8,7 +8,7 @@ import numpy as np
 from scipy import sparse
 from sklearn.base import RegressorMixin
 from sklearn.exceptions import ConvergenceWarning
-from sklearn.utils.validation import check_is_fitted, validate_data
+from sklearn.utils.validation import check_is_fitted
 
 from svmlib.estimator import (
     _KernelEstimator,
@@ -37,7 +37,7 @@ from svmlib.svc_input import (
     first_non_finite,
     kernel_points,
     number_of_rows,
-    numbers_only,
+    validated_points,
 )
 from svmlib.weights import check_sample_weight
 
@@ -66,27 +66,10 @@ class _OneProblemModel(_KernelEstimator):
         points = kernel_points(X) if callable(self.kernel) else None
         if points is not None:  # for the kernel function alone
             return points, None if y is None else self._checked_targets(y)
-        with numbers_only():
-            if y is None:
-                X = validate_data(
-                    self,
-                    X,
-                    accept_sparse="csr",
-                    dtype=np.float64,
-                    order="C",
-                    ensure_all_finite=False,
-                )
-            else:
-                X, y = validate_data(
-                    self,
-                    X,
-                    y,
-                    accept_sparse="csr",
-                    dtype=np.float64,
-                    order="C",
-                    y_numeric=True,
-                    ensure_all_finite=False,
-                )
+        if y is None:
+            X = validated_points(self, X)
+        else:
+            X, y = validated_points(self, X, y, y_numeric=True)
         first_non_finite(X)
         return X, None if y is None else self._checked_targets(y)
 

@@ -259,6 +259,25 @@ def kernel_from_callable(kernel, X, Z, what):
     return K
 
 
+def validated_points(estimator, X, y="no_validation", **options):
+    """scikit-learn's validate_data as every svmlib estimator calls it: X
+    (and y, if given) with X as float64 in C order, a sparse X as CSR, its
+    non-finite entries left for first_non_finite to name, and anything
+    but numbers refused by numbers_only; ``options`` go to validate_data
+    (reset=False when predicting, y_numeric=True for regression)."""
+    with numbers_only():
+        return validate_data(
+            estimator,
+            X,
+            y,
+            accept_sparse="csr",
+            dtype=np.float64,
+            order="C",
+            ensure_all_finite=False,
+            **options,
+        )
+
+
 def checked_classification_data(estimator, X, y):
     """The training data of a classifier: X as a finite float array or CSR
     matrix (scikit-learn's validate_data records its number of features
@@ -274,16 +293,7 @@ def checked_classification_data(estimator, X, y):
     points = kernel_points(X) if callable(kernel) else None
     if points is not None:  # for the kernel function alone
         return points, *checked_labels(y)
-    with numbers_only():
-        X, y = validate_data(
-            estimator,
-            X,
-            y,
-            accept_sparse="csr",
-            dtype=np.float64,
-            order="C",
-            ensure_all_finite=False,
-        )
+    X, y = validated_points(estimator, X, y)
     first_non_finite(X)
     return X, *checked_labels(y)
 
