@@ -386,6 +386,10 @@ from .compiled import (
     signed_smo,
     solve_block_compiled,
 )
+from .precompile import (
+    warm_up,
+    warm_up_command,
+)
 from .fast import (
     gram_fits,
     solve_dense,
@@ -429,6 +433,7 @@ from .linear_primal import (
     cg_newton_direction,
     forcing_term,
     line_search,
+    check_finite,
     newton_primal,
 )
 from .linear_setup import (
@@ -824,6 +829,8 @@ __all__ = [
     "compact",
     "signed_smo",
     "solve_block_compiled",
+    "warm_up",
+    "warm_up_command",
     "gram_fits",
     "solve_dense",
     "solve_auto",
@@ -860,6 +867,7 @@ __all__ = [
     "cg_newton_direction",
     "forcing_term",
     "line_search",
+    "check_finite",
     "newton_primal",
     "check_pass_limit",
     "linear_rows",

@@ -219,7 +219,11 @@ class _KernelEstimator(BaseEstimator):
         return X
 
     def _kernel_to_support(self, X):
-        """k(x, s_t) between the rows of X and the support vectors."""
+        """k(x, s_t) between the rows of X and the support vectors (none
+        after a fit that ended with every alpha_i = 0: then the decision
+        values are the intercepts)."""
+        if len(self.support_) == 0:
+            return np.zeros((X.shape[0], 0))
         if isinstance(self._kernel, Kernel):
             return self._kernel(X, self.support_vectors_)
         if isinstance(self._kernel, str):

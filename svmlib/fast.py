@@ -119,16 +119,18 @@ def solve_pairs_shared(kernel, data, y_index, pairs, settings):
     C-SVC, S = K).  The points are sorted by class first, as LIBSVM does,
     so that a pair's block is four contiguous slices of the Gram matrix.
     Returns each pair's members (indices into data) and labels (+1 for
-    class i), and the SolverResults; or None if the Gram matrix does not
-    fit in the cache."""
+    class i), and the SolverResults; or None if the Gram matrix and the
+    largest pair's block do not fit in the cache together (each pair then
+    gets its own, smaller, Gram matrix)."""
     order = np.argsort(y_index, kind="stable")
-    K = shared_gram(kernel, data, order, settings.cache_size)
-    if K is None:
-        return None
     start = np.searchsorted(y_index[order], np.arange(y_index.max() + 2))
     largest = max(
         start[i + 1] - start[i] + start[j + 1] - start[j] for i, j in pairs
     )
+    budget = settings.cache_size - 8.0 * largest * largest / MEGABYTE
+    K = shared_gram(kernel, data, order, budget)
+    if K is None:
+        return None
     buffer = np.empty(largest * largest)  # allocated once: S of each pair
     problems, results = [], []
     for i, j in pairs:

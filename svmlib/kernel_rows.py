@@ -5,6 +5,7 @@ import numpy as np
 from scipy import sparse
 
 from svmlib.kernel_cache import MEGABYTE, KernelColumns
+from svmlib.kernels import PAIR_CHUNK, squared_norms
 from svmlib.validation import check_matrix
 
 
@@ -22,19 +23,30 @@ def augmented_factors(X, norms, scale, dtype):
     )
 
 
-def rows_in_place(left_rows, right, out, formula, parameters, distance):
+def rows_in_place(
+    left_rows, right, out, formula, parameters, distance, correct=None
+):
     """Kernel values into ``out``: one matrix product of the factors, then,
-    in place, the clipping of squared distances at zero and the kernel's
-    formula; returns out."""
+    in place, the clipping of squared distances at zero, ``correct(out)``
+    if given (it may overwrite distances the product form got wrong), and
+    the kernel's formula; returns out."""
     np.matmul(left_rows, right, out=out)
     if distance:  # a squared distance is never negative
         np.maximum(out, 0.0, out=out)
+    if correct is not None:
+        correct(out)
     formula(out, **parameters, out=out)
     return out
 
 
 ROW_BLOCK_BYTES = 8 * MEGABYTE
 SINGLE_PRECISION_KERNELS = ("rbf", "exponential")
+# the largest change of a kernel value, relative to itself, that the product
+# form's rounding may cause before KernelRows works around it
+ROUNDING_RTOL = 1e-5
+# gamma d beyond which exp(-gamma d) < 5e-18 is zero next to 1 in double
+# precision: pairs farther apart need no exact distance
+NEGLIGIBLE_EXPONENT = 40.0
 
 
 class KernelRows(KernelColumns):
@@ -48,6 +60,15 @@ class KernelRows(KernelColumns):
     the distance kernels, whose values lie in (0, 1], double for the
     others, whose values can be large and close together.
     ``compute(indices, out)`` fills ``out``.
+
+    The product form's rounding error in a squared distance is about
+    eps max_i ||x_i||^2 whatever the distance (``rounding``): a large
+    gamma turns it into a large error of the kernel values of close pairs
+    (at gamma = 1e15 on unit-scale points, a diagonal of 0.17 instead of
+    1).  Where it could exceed ROUNDING_RTOL, the rows are computed in
+    double precision (``work_precision``), and where even that is not
+    enough, the distances of close pairs are recomputed directly
+    (``exact_close_pairs``).
     """
 
     def __init__(self, kernel, X):
@@ -61,6 +82,60 @@ class KernelRows(KernelColumns):
         self.rows_per_block = max(
             1, ROW_BLOCK_BYTES // (8 * self.n_samples)
         )
+        self.exact_pairs_needed = (
+            self.distance
+            and self.exponent_error(np.dtype(np.float64)) > ROUNDING_RTOL
+        )
+
+    def rounding(self, dtype):
+        """A bound on the product form's rounding error in a squared
+        distance, in the precision ``dtype``: 4 eps max_i ||x_i||^2, in the
+        units of the points before their scaling."""
+        largest = float(self.norms.max()) if self.norms.size else 0.0
+        return 4.0 * np.finfo(dtype).eps * largest * self.size**2
+
+    def exponent_error(self, dtype):
+        """How far that rounding can move the exponent gamma d of a distance
+        kernel (d the squared distance for rbf, its root for exponential),
+        which is the relative error of the kernel value."""
+        error = self.rounding(dtype)
+        if self.kernel.name == "exponential":
+            error = np.sqrt(error)
+        return self.kernel.gamma * error
+
+    def work_precision(self, dtype):
+        """The precision in which to compute rows stored in ``dtype``:
+        ``dtype``, or double precision for the exponential kernel (whose
+        square root magnifies the rounding near zero) and wherever the
+        exponent_error of ``dtype`` exceeds ROUNDING_RTOL."""
+        if self.kernel.name == "exponential" or (
+            self.distance and self.exponent_error(dtype) > ROUNDING_RTOL
+        ):
+            return np.dtype(np.float64)
+        return np.dtype(dtype)
+
+    def exact_close_pairs(self, D, rows, columns=None):
+        """Recompute in place, as ||x_i - x_j||^2 directly, the squared
+        distances in the block D (rows ``rows``, columns ``columns`` or
+        all) whose kernel value may not be negligible: gamma d below
+        NEGLIGIBLE_EXPONENT.  At the large gammas where this is needed,
+        they are the diagonal and duplicated points."""
+        rows = np.asarray(rows)
+        limit = NEGLIGIBLE_EXPONENT / self.kernel.gamma
+        if self.kernel.name == "exponential":
+            limit = limit**2
+        # the computed distances may be off by their rounding
+        r, c = np.nonzero(D <= limit + self.rounding(D.dtype))
+        if columns is not None:
+            c_points = np.asarray(columns)[c]
+        else:
+            c_points = c
+        for start in range(0, r.size, PAIR_CHUNK):
+            chunk = slice(start, start + PAIR_CHUNK)
+            i, j = rows[r[chunk]], c_points[chunk]
+            D[r[chunk], c[chunk]] = (
+                squared_norms(self.X[i] - self.X[j]) * self.size**2
+            )
 
     def prepared(self, dtype):
         """The two factors of the matrix product, in the precision
@@ -78,20 +153,22 @@ class KernelRows(KernelColumns):
                 )
         return self.operands[dtype]
 
+    def corrector(self, rows, columns):
+        """The ``correct`` step of rows_in_place for a block of rows:
+        exact_close_pairs if this kernel needs it, else None."""
+        if not self.exact_pairs_needed:
+            return None
+        return lambda D: self.exact_close_pairs(D, rows, columns)
+
     def compute(self, indices, out, columns=None):
         """out[k] = k(x_indices[k], x_j) for every j, or for the j in
         ``columns``; returns out.
 
-        The exponential kernel takes the square root of the distances, which
-        turns the product form's rounding near zero into large errors in
-        single precision; its rows are computed in double precision whatever
-        the output's precision.  Values that overflow raise an error.
+        The rows are computed in the work_precision of the output's, with
+        exact_close_pairs where that is needed.  Values that overflow raise
+        an error.
         """
-        work = (
-            np.dtype(np.float64)
-            if self.kernel.name == "exponential"
-            else out.dtype
-        )
+        work = self.work_precision(out.dtype)
         left, right = self.prepared(work)
         if columns is not None:
             right = right[:, columns]
@@ -110,6 +187,7 @@ class KernelRows(KernelColumns):
                 self.formula,
                 self.parameters,
                 self.distance,
+                self.corrector(part, columns),
             )
             if not self.distance and not np.isfinite(block).all():
                 raise ValueError(
@@ -177,6 +255,8 @@ class SparseKernelRows(KernelRows):
                 block += norms[None, :]
                 block *= self.size**2
                 np.maximum(block, 0.0, out=block)
+                if self.exact_pairs_needed:
+                    self.exact_close_pairs(block, part, columns)
             self.formula(block, **self.parameters, out=block)
             if not self.distance and not np.isfinite(block).all():
                 raise ValueError(

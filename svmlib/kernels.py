@@ -68,19 +68,31 @@ def check_coef0(coef0):
 
 CANCELLATION_RTOL = 1e-3
 PAIR_CHUNK = 65_536
+# the largest coordinate whose square float64 holds
+LARGEST_SIZE = np.sqrt(np.finfo(np.float64).max)
 
 
 def normalise_points(X, Z):
     """Centre X and Z on the mean of Z and divide both by their largest
     entry: returns ``(X_c, Z_c, size)``.  Distances shrink by the factor
-    ``size`` and nothing can overflow.  Sparse points are only scaled
-    (scaled_sparse_points)."""
+    ``size`` and nothing can overflow, but the distances themselves, size^2
+    times the normalised ones, must not: a larger size is refused.  Sparse
+    points are only scaled (scaled_sparse_points)."""
     if sparse.issparse(X):
-        return scaled_sparse_points(X, Z)
-    centre = Z.mean(axis=0)
-    X_c, Z_c = X - centre, Z - centre
-    size = max(float(np.abs(X_c).max()), float(np.abs(Z_c).max())) or 1.0
-    return X_c / size, Z_c / size, size
+        X_c, Z_c, size = scaled_sparse_points(X, Z)
+    else:
+        centre = Z.mean(axis=0)
+        X_c, Z_c = X - centre, Z - centre
+        size = (
+            max(float(np.abs(X_c).max()), float(np.abs(Z_c).max())) or 1.0
+        )
+        X_c, Z_c = X_c / size, Z_c / size
+    if not size < LARGEST_SIZE:
+        raise ValueError(
+            f"the points' coordinates reach {size:.3g}: their squared "
+            "distances overflow float64; scale the features"
+        )
+    return X_c, Z_c, size
 
 
 def normalised_squared_distances(X_c, Z_c, norms_X=None, norms_Z=None):
@@ -298,7 +310,8 @@ class Kernel:
     def resolve(self, X):
         """This kernel with a numeric gamma: "scale" -> 1 / (n_features *
         X.var()) (1 if X is constant), "auto" -> 1 / n_features; a numeric
-        gamma is kept."""
+        gamma is kept.  A "scale" that is not a positive finite number is
+        refused, unless the kernel has no gamma."""
         if not isinstance(self.gamma, str):
             return self
         X = check_matrix(X, accept_sparse=True)
@@ -307,6 +320,14 @@ class Kernel:
             gamma = 1.0 / X.shape[1] if self.gamma == "auto" else 1.0
         else:
             gamma = 1.0 / (X.shape[1] * variance)
+        if not 0.0 < gamma < np.inf:  # X.var() overflowed or underflowed
+            if "gamma" in KERNEL_PARAMETERS[self.name]:
+                raise ValueError(
+                    "gamma='scale' is 1 / (n_features * X.var()), which "
+                    f"X.var() = {variance:.3g} makes {gamma}: scale the "
+                    "features"
+                )
+            gamma = 1.0  # a kernel without gamma
         return replace(self, gamma=gamma)
 
     def parameters(self):
@@ -325,8 +346,21 @@ class Kernel:
 
     def __call__(self, X, Z=None):
         """The Gram matrix k(x_i, z_j) for all rows of X and Z (Z defaults
-        to X)."""
-        return KERNEL_FUNCTIONS[self.name](X, Z, **self.parameters())
+        to X); values that overflow float64 are refused (check_values)."""
+        return self.check_values(
+            KERNEL_FUNCTIONS[self.name](X, Z, **self.parameters())
+        )
+
+    def check_values(self, values):
+        """``values`` if they are all finite; else a ValueError that says
+        the kernel's values overflow, which finite points can only make
+        them do."""
+        if not np.all(np.isfinite(values)):
+            raise ValueError(
+                f"the {self.name} kernel's values overflow float64: scale "
+                "the features"
+            )
+        return values
 
     def rows(self, X, indices):
         """Rows ``indices`` of the Gram matrix of X, without forming the
@@ -349,10 +383,12 @@ class Kernel:
             formula = KERNEL_FORMULAS[self.name]
             at_zero = formula(np.zeros(1), **self.parameters())
             return np.full(X.shape[0], at_zero[0])
-        inner = squared_norms(X)
-        return function(
-            inner[:, None], np.ones((1, 1)), **self.parameters()
-        )[:, 0]
+        inner = self.check_values(squared_norms(X))
+        return self.check_values(
+            function(inner[:, None], np.ones((1, 1)), **self.parameters())[
+                :, 0
+            ]
+        )
 
 
 def kernel_decision_function(kernel, X_train, dual_coef, b, Z):

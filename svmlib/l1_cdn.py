@@ -6,7 +6,7 @@ models: the L1 penalty")."""
 import numpy as np
 
 from svmlib.linear_dcd import decision_values
-from svmlib.linear_primal import primal_threshold
+from svmlib.linear_primal import check_finite, primal_threshold
 from svmlib.linear_setup import check_pass_limit
 from svmlib.result import SolverResult, Status
 from svmlib.solver import check_tol
@@ -22,6 +22,7 @@ def cdn_start(problem):
     (eq-l1-upper), and the start wbar = 0, where every shortfall r_i = 1."""
     dense, csc = feature_columns(problem)
     Hbar = curvature_bounds(dense, csc, problem.C)
+    check_finite(problem, Hbar)
     w, r = np.zeros(problem.X.shape[1] + 1), np.ones(problem.y.size)
     return (dense, csc, Hbar), w, r
 

@@ -124,6 +124,23 @@ def line_search(problem, w, s, margins, change, promised):
     return None
 
 
+def check_finite(problem, value):
+    """A ValueError if ``value`` (a gradient's norm, a direction) has
+    overflowed float64, naming the sizes that caused it: at w = 0 Newton's
+    method would take an infinite threshold as met and return w = 0, and
+    later an infinite direction would stop it at w."""
+    if np.all(np.isfinite(value)):
+        return
+    X = problem.X
+    largest_x = max(float(X.max()), -float(X.min())) if X.size else 0.0
+    raise ValueError(
+        "the primal solver's numbers overflow float64 with C * "
+        f"sample_weight up to {float(problem.C.max()):.3g} and entries of "
+        f"X up to {largest_x:.3g}: lower C, scale the features, or use "
+        "dual=True"
+    )
+
+
 def newton_primal(problem, tol=1e-4, max_iter=1000, callback=None):
     """Newton's method on eq. (eq-dcd-primal) with the squared hinge:
     directions by cg_newton_direction with the forcing_term, steps by
@@ -137,6 +154,7 @@ def newton_primal(problem, tol=1e-4, max_iter=1000, callback=None):
     w, margins = np.zeros(d + 1), np.zeros(n)
     g, V = primal_gradient(problem, w, margins)
     g0_norm = np.sqrt(g @ g)
+    check_finite(problem, g0_norm)
     threshold = primal_threshold(problem, tol, g0_norm)
     n_iter, status = 0, Status.MAX_ITER
     while n_iter < max_iter:
@@ -145,6 +163,7 @@ def newton_primal(problem, tol=1e-4, max_iter=1000, callback=None):
             break
         forcing = forcing_term(np.sqrt(g @ g), g0_norm)
         s = cg_newton_direction(problem, V, g, forcing)
+        check_finite(problem, s)
         change = problem.y * folded_product(problem.X, problem.bias, s)
         step = line_search(problem, w, s, margins, change, g @ s)
         if step is None:  # no decrease: round-off has taken over
@@ -153,6 +172,7 @@ def newton_primal(problem, tol=1e-4, max_iter=1000, callback=None):
         w = w + step * s
         margins = margins + step * change
         g, V = primal_gradient(problem, w, margins)
+        check_finite(problem, np.sqrt(g @ g))
         n_iter += 1
         if callback is not None:
             callback(step, forcing, np.sqrt(g @ g), V)

@@ -7,6 +7,7 @@ import numbers
 import numpy as np
 from scipy import sparse
 
+from svmlib.solver import LARGEST_ITERATION_LIMIT
 from svmlib.svc_input import check_flag, first_non_finite, label_text
 from svmlib.validation import check_sparse_matrix
 from svmlib.weights import check_class_weight
@@ -15,7 +16,7 @@ from svmlib.linear_dcd import check_bias
 
 def check_pass_limit(max_iter):
     """max_iter as a non-negative integer (0 trains nothing, as in
-    scikit-learn)."""
+    scikit-learn), at most LARGEST_ITERATION_LIMIT."""
     if (
         isinstance(max_iter, bool)
         or not isinstance(max_iter, numbers.Integral)
@@ -24,16 +25,26 @@ def check_pass_limit(max_iter):
         raise ValueError(
             f"max_iter must be a non-negative integer; got {max_iter!r}"
         )
-    return int(max_iter)
+    return min(int(max_iter), LARGEST_ITERATION_LIMIT)
+
+
+LARGEST_FLOAT = np.finfo(np.float64).max
 
 
 def linear_rows(X):
     """X, from validate_data, as the passes read it: a finite float
     array, or a finite CSR matrix in canonical form (copied only if it
-    was not)."""
+    was not).  Points whose squared norms could overflow are refused."""
     if sparse.issparse(X):
-        return check_sparse_matrix(X)
-    first_non_finite(X)
+        X = check_sparse_matrix(X)
+    else:
+        first_non_finite(X)
+    largest = max(float(X.max()), -float(X.min())) if X.size else 0.0
+    if largest > np.sqrt(LARGEST_FLOAT / max(X.shape[1], 1)):
+        raise ValueError(
+            f"X's largest entry, {largest:.3g}, is too large: the squared "
+            "norms of the points would overflow float64; scale the features"
+        )
     return X
 
 
@@ -52,6 +63,12 @@ def constant_feature(fit_intercept, intercept_scaling):
             "intercept_scaling must be a positive number with "
             f"fit_intercept=True; got {intercept_scaling!r} (to fit no "
             "intercept, set fit_intercept=False)"
+        )
+    if scaling > np.sqrt(LARGEST_FLOAT):
+        raise ValueError(
+            f"intercept_scaling={intercept_scaling!r} is too large: its "
+            "square, a term of every point's squared norm, overflows "
+            "float64"
         )
     return scaling
 

@@ -15,7 +15,7 @@ from svmlib.simplified_smo import (
     pair_bounds,
     violates_kkt,
 )
-from svmlib.solver import check_max_iter
+from svmlib.solver import INTERPRETED_MIN_MAX_ITER, check_max_iter
 
 
 PLATT_TOL = 1e-3
@@ -313,13 +313,15 @@ def platt_smo(
     ``status`` is OPTIMAL only if, at the end, no point violates the KKT
     conditions by more than ``tol`` at that threshold; Platt's loop can also
     end with violators that no takeStep could move (INACCURATE), or stop at
-    ``max_passes`` passes or ``max_steps`` takeSteps (MAX_ITER).
+    ``max_passes`` passes or ``max_steps`` takeSteps (MAX_ITER; None:
+    max(10^5, 100 n): a loop in Python makes 10^5 takeSteps in seconds).
     """
     K, y = check_gram(gram_matrix(X, kernel), y)
     C = check_C(C)
     roundoff = check_roundoff(roundoff)
-    if max_steps is not None:
-        max_steps = check_max_iter(max_steps, y.shape[0])
+    max_steps = check_max_iter(
+        max_steps, y.shape[0], floor=INTERPRETED_MIN_MAX_ITER
+    )
     platt = PlattSMO(K, y, C, tol, roundoff, random_state)
     passes, finished = platt.run(max_passes, max_steps)
     r = y * (K @ (platt.alpha * y) - platt.b) - 1.0

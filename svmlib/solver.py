@@ -22,6 +22,12 @@ SHRINK_INTERVAL = 1000
 UNSHRINK_FACTOR = 10
 MIN_MAX_ITER = 10_000_000
 MAX_ITER_PER_SAMPLE = 100
+# the floor of the default limit of Platt's SMO, whose loop runs in Python:
+# a takeStep there costs tens of microseconds, so 10^5 of them take
+# seconds, as LIBSVM's 10^7 updates do in compiled code
+INTERPRETED_MIN_MAX_ITER = 100_000
+# the compiled loops count in 64-bit integers; no run gets near this many
+LARGEST_ITERATION_LIMIT = np.iinfo(np.int64).max
 
 
 @dataclass(frozen=True, eq=False)
@@ -51,11 +57,12 @@ def exact_bound_status(alpha, C):
     return BoundStatus(lower=lower, free=~lower & ~upper, upper=upper)
 
 
-def check_max_iter(max_iter, n_samples):
-    """The iteration limit: ``max_iter`` if a positive integer, LIBSVM's
-    max(10^7, 100 n) if None."""
+def check_max_iter(max_iter, n_samples, floor=MIN_MAX_ITER):
+    """The iteration limit: ``max_iter`` if a positive integer (at most
+    LARGEST_ITERATION_LIMIT, which is no limit in practice), LIBSVM's
+    max(10^7, 100 n) if None (max(floor, 100 n) for another ``floor``)."""
     if max_iter is None:
-        return max(MIN_MAX_ITER, MAX_ITER_PER_SAMPLE * n_samples)
+        return max(floor, MAX_ITER_PER_SAMPLE * n_samples)
     if (
         isinstance(max_iter, bool)
         or not isinstance(max_iter, numbers.Integral)
@@ -64,7 +71,7 @@ def check_max_iter(max_iter, n_samples):
         raise ValueError(
             f"max_iter must be a positive integer or None; got {max_iter!r}"
         )
-    return int(max_iter)
+    return min(int(max_iter), LARGEST_ITERATION_LIMIT)
 
 
 def check_tol(tol):
@@ -218,7 +225,7 @@ def select_active_pair(work, Q, tol, second_order):
 def take_step(work, i, j, Q, G_bar):
     """Update the pair (i, j) of the active set, eq. (eq-pair-step), then G
     of the active variables, G_bar where a variable reached or left its
-    upper bound, and I_up, I_low."""
+    upper bound, and I_up, I_low.  Returns whether alpha moved."""
     gi, gj = work.index[i], work.index[j]
     Q_i, Q_j = Q.column(gi), Q.column(gj)
     y_i, y_j = work.y[i], work.y[j]
@@ -245,6 +252,7 @@ def take_step(work, i, j, Q, G_bar):
     work.I_up[pair], work.I_low[pair] = up_low_sets(
         work.alpha[pair], work.y[pair], work.C[pair]
     )
+    return new_i != old_i or new_j != old_j
 
 
 def solver_result(alpha, G, problem, n_iter, status):
@@ -270,16 +278,14 @@ def solve(
     callback=None,
 ):
     """SMO for eq. (eq-general-qp), algorithm (alg-smo): WSS2 or WSS1
-    (``second_order``), with or without ``shrinking``; stops when m - M <
-    ``tol`` or after ``max_iter`` iterations (None: max(10^7, 100 n)).
-    ``callback(iteration, violation)`` sees m - M before each update."""
+    (``second_order``), with or without ``shrinking``, until m - M <
+    ``tol``, ``max_iter`` updates (None: max(10^7, 100 n)), or min(n, 1000)
+    updates that move nothing (round-off); ``callback`` sees m - M first."""
     tol, max_iter = check_solve_arguments(problem, tol, max_iter)
-    n = problem.y.shape[0]
     alpha, G, G_bar, work = initial_state(problem)
-    interval = min(n, SHRINK_INTERVAL)
-    countdown, unshrunk = interval, False
-    n_iter, status = 0, Status.MAX_ITER
-    while n_iter < max_iter:
+    countdown = interval = min(alpha.size, SHRINK_INTERVAL)
+    unshrunk, n_iter, status, still = False, 0, Status.MAX_ITER, 0
+    while n_iter < max_iter and still <= interval:
         countdown -= 1
         if shrinking and countdown == 0:
             countdown = interval
@@ -287,7 +293,7 @@ def solve(
                 work, alpha, G, G_bar, problem, tol, unshrunk
             )
         pair = select_active_pair(work, problem.Q, tol, second_order)
-        if pair is None and work.index.size < n:
+        if pair is None and work.index.size < alpha.size:
             work = activate_all(work, alpha, G, G_bar, problem)
             countdown = 1
             pair = select_active_pair(work, problem.Q, tol, second_order)
@@ -297,6 +303,8 @@ def solve(
         n_iter += 1
         if callback is not None:
             callback(n_iter, pair.violation)
-        take_step(work, pair.i, pair.j, problem.Q, G_bar)
+        moved = take_step(work, pair.i, pair.j, problem.Q, G_bar)
+        still = 0 if moved else still + 1
+    status = Status.INACCURATE if still > interval else status
     activate_all(work, alpha, G, G_bar, problem)
     return solver_result(alpha, G, problem, n_iter, status)

@@ -8,6 +8,7 @@ from svmlib.linear_primal import (
     ARMIJO_SHARE,
     MAX_HALVINGS,
     cg_newton_direction,
+    check_finite,
     folded_product,
     folded_transpose_product,
     forcing_term,
@@ -84,6 +85,7 @@ def svr_newton(problem, tol=1e-4, max_iter=1000):
     w, residuals = np.zeros(d + 1), -problem.y.copy()
     g, V = svr_primal_gradient(problem, w, residuals)
     g0_norm = np.sqrt(g @ g)
+    check_finite(problem, g0_norm)
     n_iter, status = 0, Status.MAX_ITER
     while True:
         if np.sqrt(g @ g) <= tol * g0_norm:
@@ -93,6 +95,7 @@ def svr_newton(problem, tol=1e-4, max_iter=1000):
             break
         forcing = forcing_term(np.sqrt(g @ g), g0_norm)
         s = cg_newton_direction(problem, V, g, forcing)
+        check_finite(problem, s)
         change = folded_product(problem.X, problem.bias, s)
         step = svr_line_search(problem, w, s, residuals, change, g @ s)
         if step is None:  # no decrease: round-off has taken over
@@ -100,5 +103,6 @@ def svr_newton(problem, tol=1e-4, max_iter=1000):
             break
         w, residuals = w + step * s, residuals + step * change
         g, V = svr_primal_gradient(problem, w, residuals)
+        check_finite(problem, np.sqrt(g @ g))
         n_iter += 1
     return svr_primal_result(problem, w, residuals, n_iter, status)

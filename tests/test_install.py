@@ -31,10 +31,43 @@ print("accuracy", svmlib.SVC().fit(X, y).score(X, y))
 """
 
 
+# the installed command svmlib-warm-up, then what a new process compiles
+WARM_UP = """
+import subprocess, sys
+command = [sys.argv[1] + "/bin/svmlib-warm-up"]
+print(subprocess.run(command, check=True, capture_output=True,
+                     text=True).stdout)
+"""
+FIT_EVERYTHING = """
+import sys
+import numpy as np
+from numba.core.registry import CPUDispatcher
+import svmlib
+rng = np.random.default_rng(1)
+X = rng.normal(size=(200, 4))
+y = (X[:, 0] + X[:, 1] > 0).astype(int) + (X[:, 2] > 1)
+svmlib.SVC(C=10).fit(X, y)
+svmlib.LinearSVC(dual=True).fit(X, y)
+svmlib.LinearSVC(penalty="l1", dual=False).fit(X, y)
+svmlib.LinearSVC(multi_class="crammer_singer").fit(X, y)
+svmlib.LinearSVR(dual=True).fit(X, X[:, 0])
+compiled = sorted(
+    name
+    for module in list(sys.modules.values())
+    if getattr(module, "__name__", "").startswith("svmlib")
+    for name, function in vars(module).items()
+    if isinstance(function, CPUDispatcher)
+    and sum(function.stats.cache_misses.values())
+)
+print("compiled:", compiled)
+"""
+
+
 def make_read_only(path):
     for folder, _, files in os.walk(path):
-        for name in files:
-            os.chmod(os.path.join(folder, name), 0o444)
+        for name in files:  # no one writes; scripts stay executable
+            file = os.path.join(folder, name)
+            os.chmod(file, stat.S_IMODE(os.stat(file).st_mode) & 0o555)
         os.chmod(folder, 0o555)
 
 
@@ -95,7 +128,10 @@ def read_only_install(tmp_path_factory):
     return target
 
 
-def run_unprivileged(target, tmp, home):
+def run_unprivileged(target, tmp, home, script=TRAIN, cache=None):
+    """``script`` run by Python as a process that file permissions bind,
+    with ``target`` on its path, and numba's cache in ``cache`` if
+    given."""
     environment = {
         key: value
         for key, value in os.environ.items()
@@ -104,13 +140,15 @@ def run_unprivileged(target, tmp, home):
     environment.update(
         PYTHONPATH=str(target), HOME=str(home), TMPDIR=str(tmp)
     )
+    if cache is not None:
+        environment["NUMBA_CACHE_DIR"] = str(cache)
     command = unprivileged(
         [
             sys.executable,
             "-W",
             "error::RuntimeWarning",
             "-c",
-            TRAIN,
+            script,
             str(target),
         ]
     )
@@ -209,3 +247,27 @@ def test_the_declared_dependencies_are_what_svmlib_imports():
     assert third_party == declared
     extras = project["optional-dependencies"]["plotting"]
     assert {Requirement(r).name for r in extras} == {"matplotlib"}
+
+
+def test_after_warm_up_a_new_process_compiles_nothing(
+    read_only_install, tmp_path
+):
+    home, tmp, cache = (
+        tmp_path / name for name in ("home", "tmp", "cache")
+    )
+    for folder in (home, tmp, cache):
+        folder.mkdir()
+    os.chmod(home, 0o555)
+    cold = run_unprivileged(
+        read_only_install, tmp, home, FIT_EVERYTHING, tmp_path / "empty"
+    )
+    assert cold.returncode == 0, cold.stderr[-2000:]
+    assert "signed_smo" in cold.stdout  # without it, the fits compile
+    warm = run_unprivileged(read_only_install, tmp, home, WARM_UP, cache)
+    assert warm.returncode == 0, warm.stderr[-2000:]
+    assert "compiled solvers are cached" in warm.stdout
+    after = run_unprivileged(
+        read_only_install, tmp, home, FIT_EVERYTHING, cache
+    )
+    assert after.returncode == 0, after.stderr[-2000:]
+    assert after.stdout.strip() == "compiled: []"

@@ -220,8 +220,8 @@ def test_kernel_columns_of_chapter_six_take_sparse_points(kernel):
 @pytest.mark.filterwarnings("ignore:overflow encountered:RuntimeWarning")
 def test_sparse_rows_refuse_overflow():
     X = sparse.csr_matrix(np.full((4, 2), 1e60))  # (x'z)^3 is 8e360
-    rows = rows_for_points(Kernel("poly", gamma=1.0, degree=3), X)
-    with pytest.raises(ValueError, match="overflow"):
+    with pytest.raises(ValueError, match="overflow"):  # at the diagonal
+        rows = rows_for_points(Kernel("poly", gamma=1.0, degree=3), X)
         rows.compute(np.arange(4), np.empty((4, 4)))
 
 
