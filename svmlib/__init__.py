@@ -367,6 +367,11 @@ from .numba_cache import (
     private_cache_dir,
     numba_cache_dir,
     warn_uncached,
+    njit,
+    jit_with_cache,
+    LazyCompiled,
+    put_in_place,
+    compile_all,
     cached_jit,
 )
 from .compiled import (
@@ -813,6 +818,11 @@ __all__ = [
     "private_cache_dir",
     "numba_cache_dir",
     "warn_uncached",
+    "njit",
+    "jit_with_cache",
+    "LazyCompiled",
+    "put_in_place",
+    "compile_all",
     "cached_jit",
     "select_pair",
     "take_pair_step",

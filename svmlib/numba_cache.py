@@ -1,5 +1,6 @@
 # Generated from chapters/fast_default.ipynb by tools/export.py. Do not edit: change the notebook, then run `make export`.
-"""numba's compiled code, cached where it can be written (chapter "Fast by
+"""numba's compiled code, cached where it can be written, and numba
+imported only when a compiled function is first used (chapter "Fast by
 default")."""
 
 import contextlib
@@ -7,10 +8,8 @@ import functools
 import os
 import stat
 import tempfile
+import threading
 import warnings
-
-import numba
-from numba import njit
 
 
 def private_cache_dir():
@@ -38,6 +37,8 @@ def private_cache_dir():
 def numba_cache_dir(path):
     """numba's cache folder set to ``path`` for the functions decorated
     inside the block (numba reads it when it decorates), and restored."""
+    import numba
+
     previous = numba.config.CACHE_DIR
     numba.config.CACHE_DIR = path
     try:
@@ -60,7 +61,14 @@ def warn_uncached():
     )
 
 
-def cached_jit(function):
+def njit(*args, **options):
+    """numba.njit, with numba imported when first needed."""
+    import numba
+
+    return numba.njit(*args, **options)
+
+
+def jit_with_cache(function):
     """numba.njit with the compiled code cached on disk: next to the
     module if that folder can be written, else where NUMBA_CACHE_DIR or
     the user's cache folder say (numba's own choices), else in
@@ -79,3 +87,63 @@ def cached_jit(function):
                 pass
     warn_uncached()
     return njit(function)
+
+
+class LazyCompiled:
+    """Stands in for a function numba will compile.  At the first call of
+    any LazyCompiled, or the first look at an attribute of numba's (py_func,
+    stats, ...), compile_all imports numba and makes every one numba's
+    dispatcher; until then, importing svmlib does not import numba."""
+
+    def __init__(self, function):
+        functools.update_wrapper(self, function)
+        self.function, self.compiled = function, None
+
+    def __call__(self, *args, **kwargs):
+        if self.compiled is None:
+            compile_all()
+        return self.compiled(*args, **kwargs)
+
+    def __getattr__(self, name):  # only for what the stand-in lacks
+        if name in ("function", "compiled") or name.startswith("__"):
+            raise AttributeError(name)
+        if self.compiled is None:
+            compile_all()
+        return getattr(self.compiled, name)
+
+
+LAZY = []  # every LazyCompiled made so far
+COMPILING = threading.Lock()
+
+
+def put_in_place(namespace):
+    """Replace every LazyCompiled in ``namespace`` (a module's globals) by
+    its dispatcher: numba compiles a call to another function only if that
+    function is numba's when the caller compiles."""
+    for name, value in list(namespace.items()):
+        if isinstance(value, LazyCompiled):
+            namespace[name] = value.compiled
+
+
+def compile_all():
+    """Import numba, make every LazyCompiled its dispatcher
+    (jit_with_cache; numba still compiles each at its first call), and put
+    the dispatchers in place in the modules that define them."""
+    with COMPILING:
+        for lazy in LAZY:
+            if lazy.compiled is None:
+                lazy.compiled = jit_with_cache(lazy.function)
+        for lazy in LAZY:
+            put_in_place(lazy.function.__globals__)
+
+
+def cached_jit(function):
+    """The decorator of svmlib's compiled functions: a LazyCompiled for
+    ``function`` (numba's cached dispatcher, jit_with_cache, once
+    compile_all has run)."""
+    if LAZY and LAZY[0].compiled is not None:  # numba is in use already
+        put_in_place(function.__globals__)
+        return jit_with_cache(function)
+    lazy = LazyCompiled(function)
+    LAZY.append(lazy)
+    return lazy

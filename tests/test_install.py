@@ -195,12 +195,50 @@ def test_no_writable_place_compiles_uncached_with_one_warning(monkeypatch):
     monkeypatch.setattr(numba_cache, "private_cache_dir", lambda: None)
     numba_cache.warn_uncached.cache_clear()
     with pytest.warns(RuntimeWarning, match="no writable folder"):
-        first = numba_cache.cached_jit(lambda x: x + 1)
+        first = numba_cache.jit_with_cache(lambda x: x + 1)
     with warnings.catch_warnings():
         warnings.simplefilter("error")
-        second = numba_cache.cached_jit(lambda x: 2 * x)  # said once
+        second = numba_cache.jit_with_cache(lambda x: 2 * x)  # said once
     assert first(1) == 2 and second(np.float64(3)) == 6.0
     numba_cache.warn_uncached.cache_clear()
+
+
+def test_importing_svmlib_does_not_import_numba_until_a_fit():
+    script = (
+        "import sys, numpy as np, svmlib\n"
+        "print('numba' in sys.modules)\n"
+        "X = np.arange(20.0).reshape(10, 2); y = np.arange(10) % 2\n"
+        "svmlib.SVC().fit(X, y)\n"
+        "print('numba' in sys.modules)\n"
+    )
+    run = subprocess.run(
+        [sys.executable, "-c", script], capture_output=True, text=True
+    )
+    assert run.returncode == 0, run.stderr[-2000:]
+    assert run.stdout.split() == ["False", "True"]
+
+
+def test_stand_ins_that_call_each_other_compile_in_place():
+    """What a notebook does: compiled functions defined in one namespace,
+    one calling the other, first used after both are defined (in a new
+    process, where nothing has made numba's dispatchers yet)."""
+    script = (
+        "from numba.core.registry import CPUDispatcher\n"
+        "from svmlib.numba_cache import LazyCompiled, cached_jit\n"
+        "@cached_jit\n"
+        "def inner(x):\n"
+        "    return 2.0 * x\n"
+        "@cached_jit\n"
+        "def outer(x):\n"
+        "    return inner(x) + 1.0\n"
+        "print(isinstance(inner, LazyCompiled), outer(3.0),\n"
+        "      isinstance(inner, CPUDispatcher))\n"
+    )
+    run = subprocess.run(
+        [sys.executable, "-c", script], capture_output=True, text=True
+    )
+    assert run.returncode == 0, run.stderr[-2000:]
+    assert run.stdout.split() == ["True", "7.0", "True"]
 
 
 def test_a_folder_others_can_write_is_not_used(tmp_path, monkeypatch):
