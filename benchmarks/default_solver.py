@@ -26,7 +26,11 @@ the best of several fits; the older solvers are timed once or twice.
 3. large C: the grid's points at gamma = 0.05 for C from 0.1 to 1,000, with
    the pair updates of every solver and the free support vectors;
 4. the first call: a fresh process fitting a small problem with an empty
-   numba cache (compiling) and with the cache in place.
+   numba cache (compiling) and with the cache in place;
+5. cold and warm (``cold_warm.py``): each cell of the C x gamma grids at
+   1,000, 5,000 and 10,000 points, larger cells at 20,000 and 50,000, and
+   three multi-class sets, fitted by each contender in a fresh process of
+   its own: the first fit of the process, and a warm one.
 
 For each fit: the times, the largest relative difference of the dual
 objectives (svmlib against LIBSVM 3.37; for the digits, each pair against
@@ -42,8 +46,11 @@ from LIBSVM 3.37's.
     python benchmarks/default_solver.py --quick   # a smaller run, no JSON
     python benchmarks/default_solver.py --threads 1 --headline
         # one thread each, the grids only: default_solver_1thread.json
+    python benchmarks/default_solver.py --cold-only
+        # section 5 alone, stored into the existing JSON
 """
 
+import json
 import os
 import re
 import subprocess
@@ -54,13 +61,19 @@ import tracemalloc
 import warnings
 
 import numpy as np
+from cold_warm import cold_and_warm
 from libsvm.svmutil import (
     svm_parameter,
     svm_predict,
     svm_problem,
     svm_train,
 )
-from pinning import pinned, threads_argument, write_results
+from pinning import (
+    pinned,
+    results_path,
+    threads_argument,
+    write_results,
+)
 from scaling import (
     CACHE_MB,
     TOL,
@@ -437,10 +450,21 @@ def first_call():
     return found
 
 
+def cold_only(threads):
+    """Section 5 alone, stored into the benchmark's existing JSON."""
+    path = results_path("default_solver", threads)
+    results = json.loads(path.read_text(encoding="utf-8"))
+    results["cold_warm"] = cold_and_warm(threads)
+    write_results("default_solver", threads, results)
+
+
 def main(argv):
     quick = "--quick" in argv
     headline = "--headline" in argv  # the grids only
     threads = threads_argument(argv)
+    if "--cold-only" in argv:
+        cold_only(threads)
+        return
     with pinned(threads):
         SVC().fit(*synthetic(300))  # compile, or load the compiled code
         sizes = (
@@ -480,6 +504,8 @@ def main(argv):
             results["first_call"] = first_call()
             results["workloads"] = workloads(sizes)
             results["large_c"] = large_c(1000 if quick else GRID_N)
+    if not headline:  # fresh processes, each pinned by itself
+        results["cold_warm"] = cold_and_warm(threads, quick)
     if not quick:
         write_results("default_solver", threads, results)
 
