@@ -5,7 +5,7 @@ import numpy as np
 from scipy import sparse
 
 from svmlib.kernel_cache import MEGABYTE, KernelColumns
-from svmlib.kernels import PAIR_CHUNK, squared_norms
+from svmlib.kernels import recompute_pairs
 from svmlib.validation import check_matrix
 
 
@@ -126,16 +126,10 @@ class KernelRows(KernelColumns):
             limit = limit**2
         # the computed distances may be off by their rounding
         r, c = np.nonzero(D <= limit + self.rounding(D.dtype))
-        if columns is not None:
-            c_points = np.asarray(columns)[c]
-        else:
-            c_points = c
-        for start in range(0, r.size, PAIR_CHUNK):
-            chunk = slice(start, start + PAIR_CHUNK)
-            i, j = rows[r[chunk]], c_points[chunk]
-            D[r[chunk], c[chunk]] = (
-                squared_norms(self.X[i] - self.X[j]) * self.size**2
-            )
+        points = c if columns is None else np.asarray(columns)[c]
+        recompute_pairs(
+            D, r, c, self.X, self.X, rows[r], points, self.size**2
+        )
 
     def prepared(self, dtype):
         """The two factors of the matrix product, in the precision

@@ -110,13 +110,19 @@ def normalised_squared_distances(X_c, Z_c, norms_X=None, norms_Z=None):
     scale = norms_X[:, None] + norms_Z[None, :]
     D = scale - 2.0 * inner_products(X_c, Z_c)
     rows, cols = np.nonzero(D <= CANCELLATION_RTOL * scale)
-    for start in range(0, rows.size, PAIR_CHUNK):
-        r, c = (
-            rows[start : start + PAIR_CHUNK],
-            cols[start : start + PAIR_CHUNK],
-        )
-        D[r, c] = squared_norms(X_c[r] - Z_c[c])
+    recompute_pairs(D, rows, cols, X_c, Z_c, rows, cols)
     return np.maximum(D, 0.0, out=D)
+
+
+def recompute_pairs(D, rows, cols, X, Z, i, j, scale=1.0):
+    """D[rows, cols] = scale ||x_i - z_j||^2, computed directly for each
+    pair (``i``, ``j`` the points of the entries), in chunks of PAIR_CHUNK
+    pairs to bound the memory of the differences."""
+    for start in range(0, rows.size, PAIR_CHUNK):
+        part = slice(start, start + PAIR_CHUNK)
+        D[rows[part], cols[part]] = (
+            squared_norms(X[i[part]] - Z[j[part]]) * scale
+        )
 
 
 def squared_distances(X, Z=None):

@@ -103,16 +103,30 @@ def forcing_term(g_norm, g0_norm):
 
 
 def line_search(problem, w, s, margins, change, promised):
-    """The step length t along s: 1, halved until Jbar decreases by at least
-    ARMIJO_SHARE of the decrease t g's that the slope ``promised``;
-    None if MAX_HALVINGS halvings do not get there.  The decrease is
-    summed term by term, each loss's change as (new - old)(new + old),
-    so that it stays accurate when it is tiny next to Jbar itself."""
+    """armijo_step for the squared hinge: the shortfalls max(0, 1 - y_i
+    wbar'xbar_i) along s."""
+    return armijo_step(
+        problem,
+        w,
+        s,
+        lambda step: np.maximum(0.0, 1.0 - margins - step * change),
+        promised,
+    )
+
+
+def armijo_step(problem, w, s, shortfalls, promised):
+    """The step length t along s: 1, halved until Jbar = 1/2 ||wbar||^2 +
+    sum_i C_i shortfall_i^2 decreases by at least ARMIJO_SHARE of the
+    decrease t g's that the slope ``promised``; None if MAX_HALVINGS
+    halvings do not get there.  ``shortfalls(t)`` gives every point's
+    shortfall at wbar + t s.  The decrease is summed term by term, each
+    loss's change as (new - old)(new + old), so that it stays accurate
+    when it is tiny next to Jbar itself."""
     w_s, s_s = w @ s, s @ s
-    old = np.maximum(0.0, 1.0 - margins)
+    old = shortfalls(0.0)
     step = 1.0
     for _ in range(MAX_HALVINGS):
-        new = np.maximum(0.0, 1.0 - margins - step * change)
+        new = shortfalls(step)
         decrease = (
             step * w_s
             + 0.5 * step**2 * s_s

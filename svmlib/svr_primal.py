@@ -5,8 +5,7 @@
 import numpy as np
 
 from svmlib.linear_primal import (
-    ARMIJO_SHARE,
-    MAX_HALVINGS,
+    armijo_step,
     cg_newton_direction,
     check_finite,
     folded_product,
@@ -32,25 +31,17 @@ def svr_primal_gradient(problem, w, residuals):
 
 
 def svr_line_search(problem, w, s, residuals, change, promised):
-    """The step length t along s: 1, halved until Jbar of eq.
-    (eq-lsvr-primal) decreases by ARMIJO_SHARE of the ``promised`` t g's;
-    None after MAX_HALVINGS halvings.  The decrease is summed point by
-    point, each loss's change as (new - old)(new + old)."""
-    w_s, s_s = w @ s, s @ s
-    old = np.maximum(0.0, np.abs(residuals) - problem.epsilon)
-    step = 1.0
-    for _ in range(MAX_HALVINGS):
-        moved = np.abs(residuals + step * change) - problem.epsilon
-        new = np.maximum(0.0, moved)
-        decrease = (
-            step * w_s
-            + 0.5 * step**2 * s_s
-            + problem.C @ ((new - old) * (new + old))
-        )
-        if decrease <= ARMIJO_SHARE * step * promised:
-            return step
-        step /= 2
-    return None
+    """armijo_step for eq. (eq-lsvr-primal): the shortfalls are the
+    distances max(0, abs(r_i) - epsilon) outside the tube along s."""
+    return armijo_step(
+        problem,
+        w,
+        s,
+        lambda step: np.maximum(
+            0.0, np.abs(residuals + step * change) - problem.epsilon
+        ),
+        promised,
+    )
 
 
 def svr_primal_result(problem, w, residuals, n_iter, status):
