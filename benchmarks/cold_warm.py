@@ -9,6 +9,11 @@ first fit (cold: for svmlib this includes importing numba and loading its
 cached code) and the best of its next ``WARM_REPEATS`` fits (warm).  The
 import of the contender itself is timed apart and not counted in either.
 LIBSVM's data are converted to its format before the clock starts.
+For svmlib the child also adds up, in its cold fit and in its best warm
+fit, the seconds spent computing kernel rows (KernelRows.compute) and in
+the compiled loop (signed_smo on the dense path, solve_block_compiled in
+the rounds; in a cold fit this includes loading numba and its cached
+code), for the chapter's picture of where the time goes.
 
     python benchmarks/default_solver.py --cold-only   # this section alone
 """
@@ -47,6 +52,22 @@ X, y = make_data(data)
 start = time.perf_counter()
 if contender == "svmlib":
     from svmlib import SVC
+    import svmlib.fast as fast
+    from svmlib.kernel_rows import KernelRows
+    spent = {"kernel_s": 0.0, "loop_s": 0.0}
+
+    def timed(function, key):
+        def run(*args, **kwargs):
+            begin = time.perf_counter()
+            try:
+                return function(*args, **kwargs)
+            finally:
+                spent[key] += time.perf_counter() - begin
+        return run
+
+    KernelRows.compute = timed(KernelRows.compute, "kernel_s")
+    fast.signed_smo = timed(fast.signed_smo, "loop_s")
+    fast.solve_block_compiled = timed(fast.solve_block_compiled, "loop_s")
 elif contender == "sklearn":
     from sklearn.svm import SVC
 else:
@@ -59,16 +80,24 @@ if contender == "libsvm":
     fit = lambda: svm_train(problem, svm_parameter(flags))
 else:
     fit = lambda: SVC(C=C, gamma=gamma, tol=1e-3, cache_size=200).fit(X, y)
+parts = {}
 with threadpool_limits(limits=int(threads)):
     start = time.perf_counter()
     fit()
     cold = time.perf_counter() - start
+    if contender == "svmlib":
+        parts["cold"] = dict(spent)
     warm = []
     for _ in range(int(sys.argv[6])):
+        if contender == "svmlib":
+            spent.update(kernel_s=0.0, loop_s=0.0)
         start = time.perf_counter()
         fit()
         warm.append(time.perf_counter() - start)
+        if contender == "svmlib" and warm[-1] == min(warm):
+            parts["warm"] = dict(spent)
 times = {"import_s": imported, "cold_s": cold, "warm_s": min(warm)}
+times.update({f"{key}_parts": value for key, value in parts.items()})
 print(json.dumps(times))
 """
 
@@ -172,3 +201,39 @@ def cold_and_warm(threads, quick=False):
         )
         print(f"total {key}: {total:.2f}x scikit-learn's time")
     return rows
+
+
+def print_table(rows):
+    """The stored cells as a table: seconds and ratios to scikit-learn's,
+    cold and warm, then the totals."""
+    print(
+        f"{'data':>20s} {'C':>5s} {'gamma':>5s} | {'sklearn cold':>12s} "
+        f"{'warm':>6s} | {'svmlib cold':>11s} {'x':>5s} {'warm':>6s} "
+        f"{'x':>5s} | {'LIBSVM cold x':>13s} {'warm x':>6s}"
+    )
+    for row in rows:
+        sk, mine, lib = row["sklearn"], row["svmlib"], row["libsvm"]
+        print(
+            f"{row['data']:>20s} {row['C']:5g} {row['gamma']:5g} | "
+            f"{sk['cold_s']:12.3f} {sk['warm_s']:6.3f} | "
+            f"{mine['cold_s']:11.3f} {mine['cold_ratio']:5.2f} "
+            f"{mine['warm_s']:6.3f} {mine['warm_ratio']:5.2f} | "
+            f"{lib['cold_ratio']:13.2f} {lib['warm_ratio']:6.2f}"
+        )
+    for key in ("cold", "warm"):
+        for contender in ("svmlib", "libsvm"):
+            total = sum(row[contender][f"{key}_s"] for row in rows) / sum(
+                row["sklearn"][f"{key}_s"] for row in rows
+            )
+            worse = sum(
+                row[contender][f"{key}_ratio"] > 1.0 for row in rows
+            )
+            print(
+                f"total {key} {contender}: {total:.2f}x scikit-learn's "
+                f"time; {worse} of {len(rows)} cells above 1.0x"
+            )
+
+
+if __name__ == "__main__":  # the stored table
+    stored = HERE / "results" / "default_solver.json"
+    print_table(json.loads(stored.read_text(encoding="utf-8"))["cold_warm"])

@@ -355,6 +355,7 @@ from .batched import (
     start_rounds,
     check_before_stopping,
     solve_batched,
+    rounds_result,
 )
 from .lockstep import (
     lockstep_steps,
@@ -399,6 +400,8 @@ from .precompile import (
 from .fast import (
     gram_fits,
     solve_dense,
+    RowShareSpent,
+    rounds_then_dense,
     solve_auto,
     auto_smo,
     shared_gram,
@@ -812,6 +815,7 @@ __all__ = [
     "start_rounds",
     "check_before_stopping",
     "solve_batched",
+    "rounds_result",
     "lockstep_steps",
     "padded_problems",
     "check_problems",
@@ -846,6 +850,8 @@ __all__ = [
     "warm_up_command",
     "gram_fits",
     "solve_dense",
+    "RowShareSpent",
+    "rounds_then_dense",
     "solve_auto",
     "auto_smo",
     "shared_gram",

@@ -576,7 +576,13 @@ def solve_batched(
     run = start_rounds(
         problem, tol, batch_size, cache_size, max_iter, inner
     )
-    status = run_rounds(run, callback, keep_half)
+    return rounds_result(run, run_rounds(run, callback, keep_half))
+
+
+def rounds_result(run, status):
+    """The SolverResult of the rounds ``run`` that ended with ``status``
+    (psi recomputed exactly unless they reached the goal)."""
+    problem = run.problem
     if status != Status.OPTIMAL and not run.whole:
         run.psi = exact_psi(problem, run.alpha, run.storage)
     return block_result(

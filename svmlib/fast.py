@@ -1,13 +1,24 @@
 # Generated from chapters/fast_default.ipynb by tools/export.py. Do not edit: change the notebook, then run `make export`.
 """The default solver, chosen by the problem (chapter "Fast by default")."""
 
+from dataclasses import replace
+
 import numpy as np
 
-from svmlib.batched import block_result, psi_bounds, solve_batched
+from svmlib.batched import (
+    BATCH_SIZE,
+    block_result,
+    freed_slots,
+    psi_bounds,
+    run_rounds,
+    solve_batched,
+    start_rounds,
+)
 from svmlib.kernel_cache import MEGABYTE
 from svmlib.result import Status
 from svmlib.solver import SHRINK_INTERVAL, check_max_iter, check_tol
 from svmlib.working_set import up_low_sets
+from svmlib.batched import rounds_result
 from svmlib.batched import c_svc_block_problem
 from svmlib.kernel_rows import rows_for_points
 from svmlib.kernels import Kernel
@@ -53,6 +64,51 @@ def solve_dense(problem, S, tol=1e-3, shrinking=True, max_iter=None):
     )
 
 
+# above this many points the rounds go first (below, measured, the Gram
+# matrix costs less than the gamble)
+ROUNDS_FIRST_ABOVE = 3000
+ROUNDS_ROW_SHARE = 1.25  # rows the rounds may compute, in units of n
+
+
+class RowShareSpent(Exception):
+    """The rounds computed their share of rows without reaching the goal."""
+
+
+def rounds_then_dense(
+    problem, tol, cache_size, shrinking, max_iter, callback
+):
+    """The gamble of solve_auto for a Gram matrix that fits: the rounds of
+    solve_batched (compiled inner solver) until they either reach the goal
+    or have computed ROUNDS_ROW_SHARE n rows; in the second case the whole
+    Gram matrix is computed and solve_dense goes on from the rounds' alpha.
+    Returns a SolverResult whose n_iter counts the updates of both."""
+    n = problem.y.shape[0]
+    run = start_rounds(
+        problem, tol, BATCH_SIZE, cache_size, max_iter, solve_block_compiled
+    )
+    computed = 0  # rows computed so far, by the slots each round refills
+
+    def watch(round_, gap):
+        nonlocal computed
+        if callback is not None:
+            callback(round_, gap)
+        if computed > ROUNDS_ROW_SHARE * n and gap >= run.target:
+            raise RowShareSpent
+        free = freed_slots(round_, run.size, run.whole)
+        computed += free.stop - free.start
+
+    try:
+        status = run_rounds(run, watch)
+    except RowShareSpent:
+        S = problem.Q.compute(np.arange(n), np.empty((n, n)))
+        rest = replace(problem, alpha0=run.alpha)
+        result = solve_dense(
+            rest, S, tol, shrinking, run.max_iter - run.n_iter
+        )
+        return replace(result, n_iter=result.n_iter + run.n_iter)
+    return rounds_result(run, status)
+
+
 def solve_auto(
     problem,
     tol=1e-3,
@@ -62,21 +118,27 @@ def solve_auto(
     callback=None,
 ):
     """The default solver for eq. (eq-general-qp), ``problem.Q`` a
-    KernelRows or GramRows: if the Gram matrix fits in ``cache_size``
-    megabytes, compute it once and use solve_dense; otherwise the rounds
-    of solve_batched with the compiled inner solver (``callback`` is called
-    once per round, as there)."""
+    KernelRows or GramRows.  If the Gram matrix fits in ``cache_size``
+    megabytes: for at most ROUNDS_FIRST_ABOVE points compute it and use
+    solve_dense; above, try the rounds first and compute it only if they
+    need more than ROUNDS_ROW_SHARE n rows (rounds_then_dense).  If it does
+    not fit, the rounds of solve_batched with the compiled inner solver.
+    ``callback`` is called once per round, as in solve_batched."""
     n = problem.y.shape[0]
-    if gram_fits(n, cache_size):
+    if not gram_fits(n, cache_size):
+        return solve_batched(
+            problem,
+            tol,
+            cache_size=cache_size,
+            max_iter=max_iter,
+            callback=callback,
+            inner=solve_block_compiled,
+        )
+    if n <= ROUNDS_FIRST_ABOVE:
         S = problem.Q.compute(np.arange(n), np.empty((n, n)))
         return solve_dense(problem, S, tol, shrinking, max_iter)
-    return solve_batched(
-        problem,
-        tol,
-        cache_size=cache_size,
-        max_iter=max_iter,
-        callback=callback,
-        inner=solve_block_compiled,
+    return rounds_then_dense(
+        problem, tol, cache_size, shrinking, max_iter, callback
     )
 
 

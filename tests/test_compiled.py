@@ -357,3 +357,77 @@ def test_rounds_with_gram_rows():
     rounds = solve_auto(problem, cache_size=1.0)
     dense = solve_auto(problem, cache_size=200.0)
     assert rounds.objective == pytest.approx(dense.objective, rel=1e-6)
+
+
+@pytest.mark.parametrize("C", [1.0, 100.0])
+@pytest.mark.parametrize("share", [1.25, 0.2])
+def test_rounds_then_dense_against_libsvm_337(monkeypatch, C, share):
+    """The gamble of solve_auto (rounds first, the whole Gram matrix if
+    they need more than their share of rows): LIBSVM 3.37's objective,
+    whether the rounds finish (share 1.25 at C = 1) or hand over to the
+    dense path (share 0.2)."""
+    import svmlib.fast as fast
+
+    X, y = two_classes(1500, 7)  # above BATCH_SIZE: rounds of blocks
+    monkeypatch.setattr(fast, "ROUNDS_FIRST_ABOVE", 500)
+    monkeypatch.setattr(fast, "ROUNDS_ROW_SHARE", share)
+    dense_calls = []
+    original = fast.solve_dense
+
+    def recording(problem, S, *args):
+        dense_calls.append(problem.alpha0.copy())
+        return original(problem, S, *args)
+
+    monkeypatch.setattr(fast, "solve_dense", recording)
+    rounds = []
+    result = auto_smo(
+        X,
+        y,
+        C,
+        Kernel("rbf", gamma=0.1),
+        callback=lambda round_, gap: rounds.append(gap),
+    )
+    assert result.status == Status.OPTIMAL and len(rounds) > 1
+    handed_over = len(dense_calls) == 1
+    if share < 1.0 or C == 1.0:
+        assert handed_over == (share < 1.0)
+    if handed_over:  # the dense path went on from the rounds' alpha
+        assert dense_calls[0].any()
+    mine = objective(rbf_kernel(X, gamma=0.1), y, result.alpha)
+    assert mine == pytest.approx(libsvm_objective(X, y, C, 0.1), rel=1e-6)
+
+
+def test_rounds_then_dense_shares_max_iter(monkeypatch):
+    """max_iter counts the updates of the rounds and of the dense path
+    together."""
+    import svmlib.fast as fast
+
+    X, y = two_classes(1500, 3)
+    monkeypatch.setattr(fast, "ROUNDS_FIRST_ABOVE", 500)
+    monkeypatch.setattr(fast, "ROUNDS_ROW_SHARE", 0.2)
+    kernel = Kernel("rbf", gamma=0.1)
+    free = auto_smo(X, y, 100.0, kernel)
+    limit = free.n_iter // 2
+    limited = auto_smo(X, y, 100.0, kernel, max_iter=limit)
+    assert limited.status == Status.MAX_ITER and limited.n_iter == limit
+
+
+def test_the_gamble_starts_above_its_size(monkeypatch):
+    """solve_auto gambles only above ROUNDS_FIRST_ABOVE points and only if
+    the Gram matrix fits."""
+    import svmlib.fast as fast
+
+    calls = []
+    original = fast.rounds_then_dense
+    monkeypatch.setattr(
+        fast,
+        "rounds_then_dense",
+        lambda problem, *args: calls.append(problem.y.size)
+        or original(problem, *args),
+    )
+    above = fast.ROUNDS_FIRST_ABOVE + 1
+    for n, cache_size in [(above - 1, 200.0), (above, 200.0), (above, 50.0)]:
+        X, y = two_classes(n, 5, features=3)
+        auto_smo(X, y, 1.0, Kernel("rbf", gamma=0.5), cache_size=cache_size)
+    assert gram_fits(above, 200.0) and not gram_fits(above, 50.0)
+    assert calls == [above]
