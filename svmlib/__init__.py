@@ -404,6 +404,7 @@ from .fast import (
     rounds_then_dense,
     solve_auto,
     auto_smo,
+    shared_storage,
     shared_gram,
     solve_pairs_shared,
 )
@@ -854,6 +855,7 @@ __all__ = [
     "rounds_then_dense",
     "solve_auto",
     "auto_smo",
+    "shared_storage",
     "shared_gram",
     "solve_pairs_shared",
     "check_loss",

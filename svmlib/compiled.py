@@ -174,8 +174,9 @@ def reconstruct_psi(S, psi, psi_zero, psi_bar, y, alpha, C, kept):
 
 @cached_jit
 def gather(S, chosen):
-    """S restricted to the rows and columns ``chosen``, contiguous."""
-    out = np.empty((chosen.size, chosen.size))
+    """S restricted to the rows and columns ``chosen``, contiguous (in
+    S's precision)."""
+    out = np.empty((chosen.size, chosen.size), dtype=S.dtype)
     for a in range(chosen.size):
         row = S[chosen[a]]
         for b in range(chosen.size):

@@ -6,7 +6,6 @@ from dataclasses import replace
 import numpy as np
 
 from svmlib.batched import (
-    BATCH_SIZE,
     block_result,
     freed_slots,
     psi_bounds,
@@ -20,16 +19,16 @@ from svmlib.solver import SHRINK_INTERVAL, check_max_iter, check_tol
 from svmlib.working_set import up_low_sets
 from svmlib.batched import rounds_result
 from svmlib.batched import c_svc_block_problem
-from svmlib.kernel_rows import rows_for_points
+from svmlib.kernel_rows import SINGLE_PRECISION_KERNELS, rows_for_points
 from svmlib.kernels import Kernel
 from svmlib.solver import QPProblem
 from svmlib.compiled import OPTIMAL, signed_smo, solve_block_compiled
 
 
-def gram_fits(n, cache_size):
-    """Whether the n x n Gram matrix, in double precision, fits in
-    ``cache_size`` megabytes."""
-    return 8.0 * n * n <= cache_size * MEGABYTE
+def gram_fits(n, cache_size, itemsize=8):
+    """Whether the n x n Gram matrix, at ``itemsize`` bytes an entry
+    (double precision by default), fits in ``cache_size`` megabytes."""
+    return float(itemsize) * n * n <= cache_size * MEGABYTE
 
 
 def solve_dense(problem, S, tol=1e-3, shrinking=True, max_iter=None):
@@ -67,7 +66,10 @@ def solve_dense(problem, S, tol=1e-3, shrinking=True, max_iter=None):
 # above this many points the rounds go first (below, measured, the Gram
 # matrix costs less than the gamble)
 ROUNDS_FIRST_ABOVE = 3000
-ROUNDS_ROW_SHARE = 1.25  # rows the rounds may compute, in units of n
+ROUNDS_ROW_SHARE = 1.6  # rows the rounds may compute, in units of n
+# the gamble's blocks: about 2.5 sqrt(n) variables, not the 7 sqrt(n) of
+# the rounds beyond the dense path (an easy problem wastes fewer rows)
+GAMBLE_BLOCK_PER_ROOT_N = 2.5
 
 
 class RowShareSpent(Exception):
@@ -78,13 +80,16 @@ def rounds_then_dense(
     problem, tol, cache_size, shrinking, max_iter, callback
 ):
     """The gamble of solve_auto for a Gram matrix that fits: the rounds of
-    solve_batched (compiled inner solver) until they either reach the goal
-    or have computed ROUNDS_ROW_SHARE n rows; in the second case the whole
-    Gram matrix is computed and solve_dense goes on from the rounds' alpha.
+    solve_batched (compiled inner solver, blocks of about
+    GAMBLE_BLOCK_PER_ROOT_N sqrt(n) variables) until they either reach
+    the goal or have computed ROUNDS_ROW_SHARE n rows; in the second case
+    the whole Gram matrix is computed and solve_dense goes on from the
+    rounds' alpha.
     Returns a SolverResult whose n_iter counts the updates of both."""
     n = problem.y.shape[0]
+    block = round(GAMBLE_BLOCK_PER_ROOT_N * np.sqrt(n))
     run = start_rounds(
-        problem, tol, BATCH_SIZE, cache_size, max_iter, solve_block_compiled
+        problem, tol, block, cache_size, max_iter, solve_block_compiled
     )
     computed = 0  # rows computed so far, by the slots each round refills
 
@@ -160,17 +165,28 @@ def auto_smo(
     )
 
 
+def shared_storage(kernel):
+    """The precision of a shared Gram matrix: single for the distance
+    kernels (KernelRows.storage, as LIBSVM keeps its kernel cache), double
+    for the others and for a precomputed kernel."""
+    single = (
+        isinstance(kernel, Kernel)
+        and kernel.name in SINGLE_PRECISION_KERNELS
+    )
+    return np.dtype(np.float32 if single else np.float64)
+
+
 def shared_gram(kernel, data, order, cache_size):
     """The Gram matrix of all the training points, taken in the order
-    ``order``, in double precision, or None if it does not fit in
-    ``cache_size`` megabytes.  ``kernel`` is a Kernel (``data`` holds the
-    points) or "precomputed" (``data`` is the Gram matrix)."""
-    n = order.size
-    if not gram_fits(n, cache_size):
+    ``order``, in the precision shared_storage gives, or None if it does
+    not fit in ``cache_size`` megabytes.  ``kernel`` is a Kernel (``data``
+    holds the points) or "precomputed" (``data`` is the Gram matrix)."""
+    n, storage = order.size, shared_storage(kernel)
+    if not gram_fits(n, cache_size, storage.itemsize):
         return None
     if isinstance(kernel, Kernel):
         return rows_for_points(kernel, data[order]).compute(
-            np.arange(n), np.empty((n, n))
+            np.arange(n), np.empty((n, n), dtype=storage)
         )
     return np.ascontiguousarray(data[np.ix_(order, order)], dtype=float)
 
@@ -189,11 +205,13 @@ def solve_pairs_shared(kernel, data, y_index, pairs, settings):
     largest = max(
         start[i + 1] - start[i] + start[j + 1] - start[j] for i, j in pairs
     )
-    budget = settings.cache_size - 8.0 * largest * largest / MEGABYTE
+    itemsize = shared_storage(kernel).itemsize
+    budget = settings.cache_size - itemsize * largest * largest / MEGABYTE
     K = shared_gram(kernel, data, order, budget)
     if K is None:
         return None
-    buffer = np.empty(largest * largest)  # allocated once: S of each pair
+    # allocated once: S of each pair
+    buffer = np.empty(largest * largest, dtype=K.dtype)
     problems, results = [], []
     for i, j in pairs:
         first, second = (
