@@ -422,11 +422,16 @@ def test_the_gamble_starts_above_its_size(monkeypatch):
     monkeypatch.setattr(
         fast,
         "rounds_then_dense",
-        lambda problem, *args: calls.append(problem.y.size)
-        or original(problem, *args),
+        lambda problem, *args: (
+            calls.append(problem.y.size) or original(problem, *args)
+        ),
     )
     above = fast.ROUNDS_FIRST_ABOVE + 1
-    for n, cache_size in [(above - 1, 200.0), (above, 200.0), (above, 50.0)]:
+    for n, cache_size in [
+        (above - 1, 200.0),
+        (above, 200.0),
+        (above, 50.0),
+    ]:
         X, y = two_classes(n, 5, features=3)
         auto_smo(X, y, 1.0, Kernel("rbf", gamma=0.5), cache_size=cache_size)
     assert gram_fits(above, 200.0) and not gram_fits(above, 50.0)
@@ -440,9 +445,8 @@ def test_shared_gram_in_single_precision_for_distance_kernels():
     counts its real size, and the pairs still reach LIBSVM 3.37's
     objectives (each pair's problem is solved exactly on the rounded
     entries, which move the objective by about 1e-6 of it)."""
-    from svmlib.kernel_rows import ROUNDING_RTOL
-
     import svmlib.fast as fast
+    from svmlib.kernel_rows import ROUNDING_RTOL
 
     assert fast.shared_storage(Kernel("rbf", gamma=0.1)) == np.float32
     assert fast.shared_storage(Kernel("poly", degree=2)) == np.float64
