@@ -203,6 +203,16 @@ def test_no_writable_place_compiles_uncached_with_one_warning(monkeypatch):
     numba_cache.warn_uncached.cache_clear()
 
 
+def words_printed_by(script):
+    """What ``script`` prints, split into words, run in a new process
+    (which must succeed)."""
+    run = subprocess.run(
+        [sys.executable, "-c", script], capture_output=True, text=True
+    )
+    assert run.returncode == 0, run.stderr[-2000:]
+    return run.stdout.split()
+
+
 def test_importing_svmlib_does_not_import_numba_until_a_fit():
     script = (
         "import sys, numpy as np, svmlib\n"
@@ -211,11 +221,7 @@ def test_importing_svmlib_does_not_import_numba_until_a_fit():
         "svmlib.SVC().fit(X, y)\n"
         "print('numba' in sys.modules)\n"
     )
-    run = subprocess.run(
-        [sys.executable, "-c", script], capture_output=True, text=True
-    )
-    assert run.returncode == 0, run.stderr[-2000:]
-    assert run.stdout.split() == ["False", "True"]
+    assert words_printed_by(script) == ["False", "True"]
 
 
 def test_stand_ins_that_call_each_other_compile_in_place():
@@ -234,11 +240,7 @@ def test_stand_ins_that_call_each_other_compile_in_place():
         "print(isinstance(inner, LazyCompiled), outer(3.0),\n"
         "      isinstance(inner, CPUDispatcher))\n"
     )
-    run = subprocess.run(
-        [sys.executable, "-c", script], capture_output=True, text=True
-    )
-    assert run.returncode == 0, run.stderr[-2000:]
-    assert run.stdout.split() == ["True", "7.0", "True"]
+    assert words_printed_by(script) == ["True", "7.0", "True"]
 
 
 def test_a_folder_others_can_write_is_not_used(tmp_path, monkeypatch):
