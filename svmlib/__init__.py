@@ -323,6 +323,7 @@ from .text_data import (
 from .kernel_rows import (
     augmented_factors,
     rows_in_place,
+    kernel_storage,
     KernelRows,
     GramRows,
     SparseKernelRows,
@@ -399,6 +400,7 @@ from .precompile import (
 )
 from .fast import (
     gram_fits,
+    whole_gram,
     solve_dense,
     RowShareSpent,
     rounds_then_dense,
@@ -786,6 +788,7 @@ __all__ = [
     "make_documents",
     "augmented_factors",
     "rows_in_place",
+    "kernel_storage",
     "KernelRows",
     "GramRows",
     "SparseKernelRows",
@@ -850,6 +853,7 @@ __all__ = [
     "warm_up",
     "warm_up_command",
     "gram_fits",
+    "whole_gram",
     "solve_dense",
     "RowShareSpent",
     "rounds_then_dense",

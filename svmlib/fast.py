@@ -19,7 +19,7 @@ from svmlib.solver import SHRINK_INTERVAL, check_max_iter, check_tol
 from svmlib.working_set import up_low_sets
 from svmlib.batched import rounds_result
 from svmlib.batched import c_svc_block_problem
-from svmlib.kernel_rows import SINGLE_PRECISION_KERNELS, rows_for_points
+from svmlib.kernel_rows import kernel_storage, rows_for_points
 from svmlib.kernels import Kernel
 from svmlib.solver import QPProblem
 from svmlib.compiled import OPTIMAL, signed_smo, solve_block_compiled
@@ -29,6 +29,13 @@ def gram_fits(n, cache_size, itemsize=8):
     """Whether the n x n Gram matrix, at ``itemsize`` bytes an entry
     (double precision by default), fits in ``cache_size`` megabytes."""
     return float(itemsize) * n * n <= cache_size * MEGABYTE
+
+
+def whole_gram(problem):
+    """All of S, computed once from ``problem.Q`` (a KernelRows or
+    GramRows) in double precision."""
+    n = problem.y.shape[0]
+    return problem.Q.compute(np.arange(n), np.empty((n, n)))
 
 
 def solve_dense(problem, S, tol=1e-3, shrinking=True, max_iter=None):
@@ -105,10 +112,13 @@ def rounds_then_dense(
     try:
         status = run_rounds(run, watch)
     except RowShareSpent:
-        S = problem.Q.compute(np.arange(n), np.empty((n, n)))
         rest = replace(problem, alpha0=run.alpha)
         result = solve_dense(
-            rest, S, tol, shrinking, run.max_iter - run.n_iter
+            rest,
+            whole_gram(problem),
+            tol,
+            shrinking,
+            run.max_iter - run.n_iter,
         )
         return replace(result, n_iter=result.n_iter + run.n_iter)
     return rounds_result(run, status)
@@ -140,7 +150,7 @@ def solve_auto(
             inner=solve_block_compiled,
         )
     if n <= ROUNDS_FIRST_ABOVE:
-        S = problem.Q.compute(np.arange(n), np.empty((n, n)))
+        S = whole_gram(problem)
         return solve_dense(problem, S, tol, shrinking, max_iter)
     return rounds_then_dense(
         problem, tol, cache_size, shrinking, max_iter, callback
@@ -166,14 +176,12 @@ def auto_smo(
 
 
 def shared_storage(kernel):
-    """The precision of a shared Gram matrix: single for the distance
-    kernels (KernelRows.storage, as LIBSVM keeps its kernel cache), double
-    for the others and for a precomputed kernel."""
-    single = (
-        isinstance(kernel, Kernel)
-        and kernel.name in SINGLE_PRECISION_KERNELS
-    )
-    return np.dtype(np.float32 if single else np.float64)
+    """The precision of a shared Gram matrix: a kernel's kernel_storage
+    (single for the distance kernels, as LIBSVM keeps its kernel cache),
+    double for a precomputed kernel."""
+    if isinstance(kernel, Kernel):
+        return kernel_storage(kernel)
+    return np.dtype(np.float64)
 
 
 def shared_gram(kernel, data, order, cache_size):

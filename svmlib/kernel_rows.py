@@ -49,6 +49,14 @@ ROUNDING_RTOL = 1e-5
 NEGLIGIBLE_EXPONENT = 40.0
 
 
+def kernel_storage(kernel):
+    """The precision in which a solver keeps many values of ``kernel``'s
+    Gram matrix: single for the distance kernels (SINGLE_PRECISION_KERNELS,
+    values in (0, 1]), double for the others."""
+    single = kernel.name in SINGLE_PRECISION_KERNELS
+    return np.dtype(np.float32 if single else np.float64)
+
+
 class KernelRows(KernelColumns):
     """Rows k(x_i, X) of the Gram matrix of X, computed for a block of rows
     at a time with one matrix product and the kernel's formula, in place, in
@@ -73,11 +81,7 @@ class KernelRows(KernelColumns):
 
     def __init__(self, kernel, X):
         super().__init__(kernel, X)
-        self.storage = np.dtype(
-            np.float32
-            if self.kernel.name in SINGLE_PRECISION_KERNELS
-            else np.float64
-        )
+        self.storage = kernel_storage(self.kernel)
         self.operands = {}
         self.rows_per_block = max(
             1, ROW_BLOCK_BYTES // (8 * self.n_samples)
