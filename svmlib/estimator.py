@@ -7,7 +7,6 @@ import numpy as np
 from scipy import sparse
 from sklearn.base import BaseEstimator, ClassifierMixin
 from sklearn.exceptions import ConvergenceWarning
-from sklearn.utils.multiclass import check_classification_targets
 from sklearn.utils.validation import check_array, check_is_fitted
 
 from svmlib.kernel_cache import MEGABYTE
@@ -321,9 +320,19 @@ class _BaseSVC(ClassifierMixin, _KernelEstimator):
         label's index among them (checked_classification_data)."""
         return checked_classification_data(self, X, y)
 
-    def _store_model(self, X, support, dual_coef, intercept, results):
-        """The fitted attributes from the packed pairwise models and the
-        solvers' results; a ConvergenceWarning if a solver stopped early."""
+    def _store_model(self, X, y_index, models, intercept, results):
+        """The fitted attributes from each pair's members and coefficients
+        alpha_t y_t (``models``), offsets and solver results: packed in
+        LIBSVM's layout (pack_dual_coef), with the signs of eq.
+        (eq-sklearn-binary) for two classes; a ConvergenceWarning if a
+        solver stopped early."""
+        support, self.n_support_, dual_coef = pack_dual_coef(
+            y_index, models, self.classes_.size
+        )
+        intercept = np.asarray(intercept, dtype=float)
+        if self.classes_.size == 2:
+            # eq. (eq-sklearn-binary): a positive value means classes_[1]
+            dual_coef, intercept = -dual_coef, -intercept
         if not (
             np.isfinite(dual_coef).all() and np.isfinite(intercept).all()
         ):
@@ -499,14 +508,8 @@ class SVC(ProbabilityMixin, _BaseSVC):
             seed,
             bounds,
         )
-        support, self.n_support_, dual_coef = pack_dual_coef(
-            y_index, models, self.classes_.size
-        )
-        intercept = np.array([result.b for result in results])
-        if self.classes_.size == 2:
-            # eq. (eq-sklearn-binary): a positive value means classes_[1]
-            dual_coef, intercept = -dual_coef, -intercept
-        self._store_model(X, support, dual_coef, intercept, results)
+        intercept = [result.b for result in results]
+        self._store_model(X, y_index, models, intercept, results)
         self._fit_probability(
             X,
             y_index,

@@ -38,6 +38,29 @@ def whole_gram(problem):
     return problem.Q.compute(np.arange(n), np.empty((n, n)))
 
 
+# a single-precision S is widened to double this many bytes of rows at a
+# time
+WIDEN_BLOCK_BYTES = 8 * MEGABYTE
+
+
+def product_in_double(S, v):
+    """S @ v in double precision.  A single-precision S is widened a block
+    of rows at a time, over the columns where v is not zero, never whole
+    (a warm start of the chapter "Choosing C and gamma" multiplies a
+    float32 Gram matrix of thousands of rows)."""
+    columns = np.flatnonzero(v)
+    if columns.size == 0:
+        return np.zeros(S.shape[0])
+    if S.dtype == np.float64:
+        return S @ v
+    out = np.empty(S.shape[0])
+    rows = max(1, WIDEN_BLOCK_BYTES // (8 * columns.size))
+    for start in range(0, S.shape[0], rows):
+        block = S[start : start + rows][:, columns]
+        out[start : start + rows] = block.astype(np.float64) @ v[columns]
+    return out
+
+
 def solve_dense(problem, S, tol=1e-3, shrinking=True, max_iter=None):
     """eq. (eq-general-qp) with its whole S = diag(y) Q diag(y) given as a
     dense matrix, by signed_smo (WSS2, with shrinking if ``shrinking``);
@@ -49,7 +72,7 @@ def solve_dense(problem, S, tol=1e-3, shrinking=True, max_iter=None):
     max_iter = check_max_iter(max_iter, n)
     alpha = problem.alpha0.astype(float).copy()
     psi_zero = -y * p
-    psi = psi_zero - S @ (y * alpha) if alpha.any() else psi_zero.copy()
+    psi = psi_zero - product_in_double(S, y * alpha)
     psi_bounds(psi, *up_low_sets(alpha, y, C))  # finite, or an error
     n_iter, ending = signed_smo(
         S,
@@ -199,51 +222,78 @@ def shared_gram(kernel, data, order, cache_size):
     return np.ascontiguousarray(data[np.ix_(order, order)], dtype=float)
 
 
-def solve_pairs_shared(kernel, data, y_index, pairs, settings):
-    """The C-SVC of each pair of classes (i, j) in ``pairs`` by solve_dense,
-    one after the other, each on its block of one shared Gram matrix (for
-    C-SVC, S = K).  The points are sorted by class first, as LIBSVM does,
-    so that a pair's block is four contiguous slices of the Gram matrix.
-    Returns each pair's members (indices into data) and labels (+1 for
-    class i), and the SolverResults; or None if the Gram matrix and the
-    largest pair's block do not fit in the cache together (each pair then
-    gets its own, smaller, Gram matrix)."""
+def class_blocks(y_index):
+    """The points sorted by class (stably), as LIBSVM sorts them, and
+    where each class starts in that order: class c is
+    order[start[c]:start[c + 1]]."""
     order = np.argsort(y_index, kind="stable")
     start = np.searchsorted(y_index[order], np.arange(y_index.max() + 2))
-    largest = max(
+    return order, start
+
+
+def largest_pair(start, pairs):
+    """The number of points of the largest pair of classes."""
+    return max(
         start[i + 1] - start[i] + start[j + 1] - start[j] for i, j in pairs
     )
+
+
+def solve_pairs_shared(kernel, data, y_index, pairs, settings):
+    """The C-SVC of each pair of classes (i, j) in ``pairs`` on its block
+    of one shared Gram matrix (solve_pair_blocks), the points sorted by
+    class first, as LIBSVM does, so that a pair's block is four contiguous
+    slices of the Gram matrix.  Returns each pair's members (indices into
+    data) and labels (+1 for class i), and the SolverResults; or None if
+    the Gram matrix and the largest pair's block do not fit in the cache
+    together (each pair then gets its own, smaller, Gram matrix)."""
+    order, start = class_blocks(y_index)
+    largest = largest_pair(start, pairs)
     itemsize = shared_storage(kernel).itemsize
     budget = settings.cache_size - itemsize * largest * largest / MEGABYTE
     K = shared_gram(kernel, data, order, budget)
     if K is None:
         return None
-    # allocated once: S of each pair
+    return solve_pair_blocks(K, order, start, pairs, settings)
+
+
+def solve_pair_blocks(K, order, start, pairs, settings, starts=None):
+    """The C-SVC of each pair (i, j) by solve_dense (for C-SVC, S = K), one
+    after the other, each on its block of K, the Gram matrix of the
+    points ``order`` (sorted by class, as class_blocks gives them).
+    ``starts`` holds each pair's alpha0 (None: zeros; the search of the
+    chapter "Choosing C and gamma" starts from an earlier solution).
+    Returns each pair's members (``order``'s entries) and labels, and the
+    SolverResults."""
+    largest = largest_pair(start, pairs)
+    # allocated once: S of each pair (K itself if a pair is all of it)
     buffer = np.empty(largest * largest, dtype=K.dtype)
     problems, results = [], []
-    for i, j in pairs:
+    for number, (i, j) in enumerate(pairs):
         first, second = (
             slice(start[i], start[i + 1]),
             slice(start[j], start[j + 1]),
         )
         n_first = first.stop - first.start
         size = n_first + second.stop - second.start
-        S = buffer[: size * size].reshape(size, size)
-        S[:n_first, :n_first], S[:n_first, n_first:] = (
-            K[first, first],
-            K[first, second],
-        )
-        S[n_first:, :n_first], S[n_first:, n_first:] = (
-            K[second, first],
-            K[second, second],
-        )
+        if size == K.shape[0]:
+            S = K
+        else:
+            S = buffer[: size * size].reshape(size, size)
+            S[:n_first, :n_first], S[:n_first, n_first:] = (
+                K[first, first],
+                K[first, second],
+            )
+            S[n_first:, :n_first], S[n_first:, n_first:] = (
+                K[second, first],
+                K[second, second],
+            )
         labels = np.where(np.arange(size) < n_first, 1.0, -1.0)
         problem = QPProblem(
             Q=None,  # solve_dense takes S instead
             p=-np.ones(size),
             y=labels,
             C=np.full(size, settings.C),
-            alpha0=np.zeros(size),
+            alpha0=np.zeros(size) if starts is None else starts[number],
         )
         members = np.concatenate([order[first], order[second]])
         problems.append((members, labels))

@@ -10,7 +10,7 @@ from sklearn.exceptions import ConvergenceWarning
 from svmlib.estimator import SVC, announce_pair, training_matrix
 from svmlib.fast import solve_auto
 from svmlib.kernels import Kernel
-from svmlib.multiclass import class_pairs, pack_dual_coef, pair_members
+from svmlib.multiclass import class_pairs, pair_members
 from svmlib.nu import check_nu_feasible, nu_svc_problem, nu_svr_problem
 from svmlib.one_problem import _Regressor
 from svmlib.problems import check_nu
@@ -172,14 +172,7 @@ class NuSVC(SVC):
             models.append((members, result.alpha * y_pair / result.r))
             intercept.append(result.b / result.r)
             results.append(result)
-        support, self.n_support_, dual_coef = pack_dual_coef(
-            y_index, models, self.classes_.size
-        )
-        intercept = np.array(intercept)
-        if self.classes_.size == 2:
-            # eq. (eq-sklearn-binary): a positive value means classes_[1]
-            dual_coef, intercept = -dual_coef, -intercept
-        self._store_model(X, support, dual_coef, intercept, results)
+        self._store_model(X, y_index, models, intercept, results)
         self._fit_probability(X, y_index, weights, seed)
         return self
 

@@ -11,6 +11,7 @@ from sklearn.model_selection import train_test_split
 from sklearn.svm import SVC as SklearnSVC
 
 import svmlib.batched as batched
+import svmlib.fast
 from svmlib import (
     SVC,
     Kernel,
@@ -30,6 +31,7 @@ from svmlib.compiled import signed_smo, solve_block_compiled
 from svmlib.fast import (
     auto_smo,
     gram_fits,
+    product_in_double,
     solve_auto,
     solve_dense,
     solve_pairs_shared,
@@ -474,3 +476,21 @@ def test_shared_gram_in_single_precision_for_distance_kernels():
         )
         reference = libsvm_objective(X[members], labels, 10.0, 0.5)
         assert mine == pytest.approx(reference, rel=1e-5)
+
+
+def test_product_in_double_widens_single_precision_a_block_at_a_time():
+    """The warm start's gradient: S @ v in double precision, for a float32
+    S as for a float64 one, whatever the block of rows (forced small)."""
+    rng = np.random.default_rng(7)
+    S = rng.random((300, 300)).astype(np.float32)
+    v = np.where(rng.random(300) < 0.3, rng.random(300), 0.0)
+    exact = S.astype(np.float64) @ v
+    np.testing.assert_allclose(product_in_double(S, v), exact, rtol=1e-13)
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(svmlib.fast, "WIDEN_BLOCK_BYTES", 8 * 100 * 7)
+        np.testing.assert_allclose(
+            product_in_double(S, v), exact, rtol=1e-13
+        )
+    S64 = S.astype(np.float64)
+    np.testing.assert_allclose(product_in_double(S64, v), exact, rtol=1e-13)
+    assert not product_in_double(S, np.zeros(300)).any()
