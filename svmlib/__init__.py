@@ -412,10 +412,12 @@ from .fast import (
     class_blocks,
     largest_pair,
     solve_pairs_shared,
+    WarmStart,
     solve_pair_blocks,
 )
 from .search_fits import (
     start_from,
+    Solution,
     ChainLink,
     saturated,
     svc_on_block,
@@ -925,8 +927,10 @@ __all__ = [
     "class_blocks",
     "largest_pair",
     "solve_pairs_shared",
+    "WarmStart",
     "solve_pair_blocks",
     "start_from",
+    "Solution",
     "ChainLink",
     "saturated",
     "svc_on_block",

@@ -319,8 +319,8 @@ def psi_bounds(psi, up, low):
 
 def block_result(alpha, psi, y, p, C, n_iter, status, by_label=False):
     """The SolverResult of a solution and its psi = -y * G: the objective
-    1/2 alpha'(G + p) and b = -rho, rho from eq. (eq-rho); for a problem
-    with a fixed sum per label (``by_label``), rho and r of eq.
+    1/2 alpha'(G + p), b = -rho, rho from eq. (eq-rho), and G itself; for
+    a problem with a fixed sum per label (``by_label``), rho and r of eq.
     (eq-nu-thresholds)."""
     G = -y * psi
     objective = 0.5 * float(alpha @ (G + p))
@@ -339,6 +339,7 @@ def block_result(alpha, psi, y, p, C, n_iter, status, by_label=False):
         n_iter=n_iter,
         status=status,
         r=r,
+        G=G,
     )
 
 

@@ -524,7 +524,12 @@ class SVC(ProbabilityMixin, _BaseSVC):
         """f_ij(x) for every pair of classes, one column each, positive for
         the pair's first class (for two classes: positive for classes_[1]);
         the kernel is computed a block of rows at a time."""
-        X = self._checked_prediction_data(X)
+        return self._decisions_of(self._checked_prediction_data(X))
+
+    def _decisions_of(self, X):
+        """_pair_decisions of an X already checked (the search of the
+        chapter "Choosing C and gamma" scores many models on one block of
+        kernel rows, checked once)."""
         coef = unpack_dual_coef(
             dense_rows(self.dual_coef_), self.n_support_
         )
@@ -555,7 +560,10 @@ class SVC(ProbabilityMixin, _BaseSVC):
         classes (eq. (eq-sklearn-binary)), else by the vote of eq.
         (eq-vote), or by the largest score with break_ties=True."""
         self._check_tie_rule()
-        decisions = self._pair_decisions(X)
+        return self._labels_of(self._pair_decisions(X))
+
+    def _labels_of(self, decisions):
+        """predict's classes from the pairs' decision values."""
         n_classes = self.classes_.size
         if n_classes == 2:
             return self.classes_[(decisions[:, 0] >= 0).astype(int)]

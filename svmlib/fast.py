@@ -2,6 +2,7 @@
 """The default solver, chosen by the problem (chapter "Fast by default")."""
 
 from dataclasses import replace
+from dataclasses import dataclass
 
 import numpy as np
 
@@ -61,18 +62,26 @@ def product_in_double(S, v):
     return out
 
 
-def solve_dense(problem, S, tol=1e-3, shrinking=True, max_iter=None):
+def solve_dense(
+    problem, S, tol=1e-3, shrinking=True, max_iter=None, gradient=None
+):
     """eq. (eq-general-qp) with its whole S = diag(y) Q diag(y) given as a
     dense matrix, by signed_smo (WSS2, with shrinking if ``shrinking``);
-    ``problem`` supplies p, y, C and alpha0 (its Q is not used).  Returns a
-    SolverResult whose n_iter counts pair updates."""
+    ``problem`` supplies p, y, C and alpha0 (its Q is not used), and
+    ``gradient``, if given, G = Q alpha0 + p (a warm start carries it, and
+    no product with S is needed).  Returns a SolverResult whose n_iter
+    counts pair updates."""
     tol = check_tol(tol)
     y, C, p = problem.y, problem.C, problem.p
     n = y.shape[0]
     max_iter = check_max_iter(max_iter, n)
     alpha = problem.alpha0.astype(float).copy()
     psi_zero = -y * p
-    psi = psi_zero - product_in_double(S, y * alpha)
+    psi = (
+        psi_zero - product_in_double(S, y * alpha)
+        if gradient is None
+        else -y * gradient
+    )
     psi_bounds(psi, *up_low_sets(alpha, y, C))  # finite, or an error
     n_iter, ending = signed_smo(
         S,
@@ -256,12 +265,21 @@ def solve_pairs_shared(kernel, data, y_index, pairs, settings):
     return solve_pair_blocks(K, order, start, pairs, settings)
 
 
+@dataclass(frozen=True)
+class WarmStart:
+    """A feasible start alpha for solve_dense and the gradient G = Q alpha
+    + p there."""
+
+    alpha: np.ndarray
+    G: np.ndarray
+
+
 def solve_pair_blocks(K, order, start, pairs, settings, starts=None):
     """The C-SVC of each pair (i, j) by solve_dense (for C-SVC, S = K), one
     after the other, each on its block of K, the Gram matrix of the
     points ``order`` (sorted by class, as class_blocks gives them).
-    ``starts`` holds each pair's alpha0 (None: zeros; the search of the
-    chapter "Choosing C and gamma" starts from an earlier solution).
+    ``starts`` holds each pair's WarmStart (None: from zero; the search of
+    the chapter "Choosing C and gamma" starts from an earlier solution).
     Returns each pair's members (``order``'s entries) and labels, and the
     SolverResults."""
     largest = largest_pair(start, pairs)
@@ -293,8 +311,11 @@ def solve_pair_blocks(K, order, start, pairs, settings, starts=None):
             p=-np.ones(size),
             y=labels,
             C=np.full(size, settings.C),
-            alpha0=np.zeros(size) if starts is None else starts[number],
+            alpha0=np.zeros(size),
         )
+        warm = None if starts is None else starts[number]
+        if warm is not None:
+            problem = replace(problem, alpha0=warm.alpha)
         members = np.concatenate([order[first], order[second]])
         problems.append((members, labels))
         results.append(
@@ -304,6 +325,7 @@ def solve_pair_blocks(K, order, start, pairs, settings, starts=None):
                 settings.tol,
                 settings.shrinking,
                 settings.max_iter,
+                None if warm is None else warm.G,
             )
         )
     return problems, results

@@ -40,6 +40,10 @@ class SolverResult:
         LIBSVM's second threshold, for the problems whose multipliers of
         each label have a fixed sum (the nu formulations of the chapter
         "Regression and novelty detection"); None for the others.
+    G : ndarray of shape (n_samples,) or None
+        The gradient Q alpha + p of the dual at alpha, for the solvers that
+        keep it (a warm start from this solution, chapter "Choosing C and
+        gamma", reuses it instead of recomputing it); None for the others.
     """
 
     alpha: np.ndarray
@@ -49,6 +53,7 @@ class SolverResult:
     status: Status
     w: np.ndarray | None = None
     r: float | None = None
+    G: np.ndarray | None = None
 
     @property
     def rho(self):

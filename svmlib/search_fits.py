@@ -8,7 +8,7 @@ from dataclasses import replace
 import numpy as np
 
 from svmlib.estimator import SVC
-from svmlib.fast import class_blocks, solve_pair_blocks
+from svmlib.fast import WarmStart, class_blocks, solve_pair_blocks
 from svmlib.multiclass import class_pairs
 from svmlib.fast import solve_dense
 from svmlib.one_problem import SVR
@@ -23,25 +23,37 @@ from svmlib.svc_input import (
 
 
 def start_from(previous, C):
-    """The start for box bound C from an earlier solution ``previous`` =
-    (C', alphas): alpha unchanged if C >= C' (still feasible: the box only
-    grew), else alpha C / C' (feasible: every bound and y'alpha scale
-    with it); None for no earlier solution."""
+    """The start for box bound C from the Solutions ``previous`` = (C',
+    solutions) of an earlier fit: alpha unchanged if C >= C' (still
+    feasible: the box only grew), else alpha C / C' (feasible: every bound
+    and y'alpha scale with it), with Q alpha scaled alike (no product with
+    Q needed); None for no earlier solution."""
     if previous is None:
         return None
-    C_before, alphas = previous
+    C_before, solutions = previous
     factor = min(1.0, C / C_before)
-    return [alpha * factor for alpha in alphas]
+    return [
+        Solution(s.alpha * factor, s.Q_alpha * factor) for s in solutions
+    ]
+
+
+@dataclass(frozen=True)
+class Solution:
+    """One problem's alpha and Q alpha (the gradient minus p): what a warm
+    start scales, so that the next solve needs no product with Q."""
+
+    alpha: np.ndarray
+    Q_alpha: np.ndarray
 
 
 @dataclass(frozen=True)
 class ChainLink:
     """A chain's latest fit: its box bound, its epsilon (None for SVC),
-    each problem's alpha, and the fitted model."""
+    each problem's Solution, and the fitted model."""
 
     C: float
     epsilon: object
-    alphas: list
+    solutions: list
     model: object
 
 
@@ -53,7 +65,7 @@ def saturated(link, C, epsilon):
     return (
         C >= link.C
         and epsilon == link.epsilon
-        and all(alpha.max(initial=0.0) < link.C for alpha in link.alphas)
+        and all(s.alpha.max(initial=0.0) < link.C for s in link.solutions)
     )
 
 
@@ -61,8 +73,8 @@ def svc_on_block(model, K, y_index, classes, start):
     """``model``, an SVC, fitted as with kernel="precomputed" on the fold
     whose training points are the first len(y_index) rows of K, sorted by
     class (``y_index`` their classes' indices in ``classes``); each pair of
-    classes solved by solve_pair_blocks from ``start`` (one alpha per pair,
-    or None).  Returns the fitted model and each pair's alpha."""
+    classes solved by solve_pair_blocks from ``start`` (one Solution per
+    pair, or None).  Returns the fitted model and each pair's Solution."""
     model.set_params(kernel="precomputed")
     _, settings, seed = model._checked_parameters()
     n = y_index.size
@@ -70,8 +82,14 @@ def svc_on_block(model, K, y_index, classes, start):
     model.n_features_in_ = n
     model.class_weight_ = np.ones(classes.size)
     order, first = class_blocks(y_index)
+    # C-SVC's p = -1: G = Q alpha - 1
+    warm = (
+        None
+        if start is None
+        else [WarmStart(s.alpha, s.Q_alpha - 1.0) for s in start]
+    )
     problems, results = solve_pair_blocks(
-        K[:n], order, first, class_pairs(classes.size), settings, start
+        K[:n], order, first, class_pairs(classes.size), settings, warm
     )
     models = [
         (members, result.alpha * labels)
@@ -80,7 +98,7 @@ def svc_on_block(model, K, y_index, classes, start):
     intercept = [result.b for result in results]
     model._store_model(K[:n], y_index, models, intercept, results)
     model._fit_probability(K[:n], y_index, None, seed)
-    return model, [result.alpha for result in results]
+    return model, [Solution(r.alpha, r.G + 1.0) for r in results]
 
 
 def fits_on_block(model, fit_params):
@@ -110,8 +128,9 @@ def doubled(K):
 def svr_on_block(model, K, S, y, start):
     """``model``, an SVR, fitted as with kernel="precomputed" on the fold
     whose training points are the first len(y) rows of K (S their
-    doubled(K)), from ``start`` (the 2n multipliers, or None).  Returns
-    the fitted model and its alpha, as a list of one."""
+    doubled(K)), from ``start`` (a list of one Solution of the 2n
+    multipliers, or None).  Returns the fitted model and its Solution, as
+    a list of one."""
     model.set_params(kernel="precomputed")
     C = check_box_bound(model.C, type(model).__name__)
     tol = check_tol(model.tol)
@@ -120,11 +139,14 @@ def svr_on_block(model, K, S, y, start):
     max_iter = check_iteration_limit(model.max_iter)
     n = y.size
     problem = svr_problem(K[:n], y, C, model.epsilon)
+    gradient = None
     if start is not None:
-        problem = replace(problem, alpha0=start[0])
-    result = solve_dense(problem, S, tol, shrinking, max_iter)
+        (solution,) = start
+        problem = replace(problem, alpha0=solution.alpha)
+        gradient = solution.Q_alpha + problem.p
+    result = solve_dense(problem, S, tol, shrinking, max_iter, gradient)
     model._kernel, model.n_features_in_ = "precomputed", n
     model._store(
         K[:n], svr_coefficients(result.alpha), result, np.arange(n)
     )
-    return model, [result.alpha]
+    return model, [Solution(result.alpha, result.G - problem.p)]

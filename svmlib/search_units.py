@@ -190,8 +190,11 @@ def score_cell(cell, model, data, settings):
     """The cell's test scores, score time and, if asked for, training
     scores."""
     started = time.perf_counter()
+    # the block's rows were checked once; a scorer may skip the checks
+    on_block = getattr(settings.scorer, "on_block", None)
+    scorer = settings.scorer if data.block is None else on_block
     cell.test_scores = scored(
-        settings.scorer, model, data.score_X, data.y_score
+        scorer or settings.scorer, model, data.score_X, data.y_score
     )
     cell.score_time = time.perf_counter() - started
     if settings.return_train_score:
@@ -226,19 +229,23 @@ def block_fit(model, block, y_fit, previous):
         model.n_iter_ = 0 * link.model.n_iter_
         previous[key] = replace(link, C=C, model=model)
         return model
-    start = None if link is None else start_from((link.C, link.alphas), C)
+    start = (
+        None if link is None else start_from((link.C, link.solutions), C)
+    )
     n = block.train.size
     if type(model) is SVR:
         if block.S is None:
             block.S = doubled(block.K[:n])
-        model, alphas = svr_on_block(model, block.K, block.S, y_fit, start)
+        model, solutions = svr_on_block(
+            model, block.K, block.S, y_fit, start
+        )
     else:
         classes, y_index = np.unique(y_fit, return_inverse=True)
-        model, alphas = svc_on_block(
+        model, solutions = svc_on_block(
             model, block.K, y_index, classes, start
         )
     if previous is not None:
-        previous[key] = ChainLink(C, epsilon, alphas, model)
+        previous[key] = ChainLink(C, epsilon, solutions, model)
     return model
 
 

@@ -29,6 +29,7 @@ from sklearn.model_selection import GridSearchCV, KFold, StratifiedKFold
 from svmlib import SVC, SVR, NuSVC, SVMGridSearchCV
 from svmlib.kernel_rows import rows_for_points
 from svmlib.kernels import Kernel
+from svmlib.multiclass import class_pairs
 from svmlib.search_blocks import FoldBlock, block_order
 from svmlib.search_fits import (
     doubled,
@@ -200,7 +201,7 @@ def test_svc_on_block_is_the_precomputed_fit(n_classes):
     X, y = by_class(*classes(n_classes, n=160, seed=1))
     K = block_of(X, 0.1)
     labels, y_index = np.unique(y, return_inverse=True)
-    ours, alphas = svc_on_block(
+    ours, solutions = svc_on_block(
         SVC(C=3.0, tol=TIGHT), K, y_index, labels, None
     )
     own = SVC(C=3.0, tol=TIGHT, kernel="precomputed").fit(
@@ -212,21 +213,34 @@ def test_svc_on_block_is_the_precomputed_fit(n_classes):
     np.testing.assert_allclose(ours.dual_coef_, own.dual_coef_, atol=1e-5)
     np.testing.assert_allclose(ours.intercept_, own.intercept_, atol=1e-5)
     np.testing.assert_allclose(ours.objective_, own.objective_, rtol=1e-7)
-    assert len(alphas) == n_classes * (n_classes - 1) // 2
+    assert len(solutions) == n_classes * (n_classes - 1) // 2
+    # each pair's Q alpha, carried for a warm start, is Q alpha indeed
+    for (i, j), solution in zip(class_pairs(n_classes), solutions):
+        members = np.flatnonzero((y_index == i) | (y_index == j))
+        signs = np.where(y_index[members] == i, 1.0, -1.0)
+        Q = np.outer(signs, signs) * K[np.ix_(members, members)]
+        np.testing.assert_allclose(
+            solution.Q_alpha, Q @ solution.alpha, rtol=1e-5, atol=1e-5
+        )
 
 
 def test_svr_on_block_is_the_precomputed_fit():
     X, y = targets(n=120, seed=2)
     K = block_of(X, 0.2)
     model = SVR(C=2.0, epsilon=0.1, tol=TIGHT)
-    ours, (alpha,) = svr_on_block(model, K, doubled(K), y, None)
+    ours, (solution,) = svr_on_block(model, K, doubled(K), y, None)
     own = SVR(C=2.0, epsilon=0.1, tol=TIGHT, kernel="precomputed")
     own.fit(K.astype(float), y)
     assert set(vars(ours)) == set(vars(own))
     np.testing.assert_array_equal(ours.support_, own.support_)
     np.testing.assert_allclose(ours.dual_coef_, own.dual_coef_, atol=1e-5)
     np.testing.assert_allclose(ours.intercept_, own.intercept_, atol=1e-5)
-    assert alpha.shape == (2 * y.size,)
+    assert solution.alpha.shape == (2 * y.size,)
+    # the 2n multipliers' Q = [[K, -K], [-K, K]] (eq-svr-core, unsigned)
+    Q = np.block([[K, -K], [-K, K]]).astype(float)
+    np.testing.assert_allclose(
+        solution.Q_alpha, Q @ solution.alpha, rtol=1e-5, atol=1e-5
+    )
 
 
 def test_a_warm_start_is_feasible_and_reaches_the_cold_solution():
@@ -234,11 +248,11 @@ def test_a_warm_start_is_feasible_and_reaches_the_cold_solution():
     K = block_of(X, 0.1)
     labels, y_index = np.unique(y, return_inverse=True)
     signs = np.where(y_index == 0, 1.0, -1.0)
-    _, (alpha,) = svc_on_block(SVC(C=1.0), K, y_index, labels, None)
+    _, (solution,) = svc_on_block(SVC(C=1.0), K, y_index, labels, None)
     for C in (10.0, 0.3):  # the box grows; the box shrinks
-        (start,) = start_from((1.0, [alpha]), C)
-        assert start.min() >= 0 and start.max() <= C + 1e-12
-        assert abs(signs @ start) <= 1e-9 * C
+        (start,) = start_from((1.0, [solution]), C)
+        assert start.alpha.min() >= 0 and start.alpha.max() <= C + 1e-12
+        assert abs(signs @ start.alpha) <= 1e-9 * C
         warm, _ = svc_on_block(
             SVC(C=C, tol=TIGHT), K, y_index, labels, [start]
         )
