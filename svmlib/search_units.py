@@ -190,12 +190,10 @@ def score_cell(cell, model, data, settings):
     """The cell's test scores, score time and, if asked for, training
     scores."""
     started = time.perf_counter()
-    # the block's rows were checked once; a scorer may skip the checks
-    on_block = getattr(settings.scorer, "on_block", None)
-    scorer = settings.scorer if data.block is None else on_block
-    cell.test_scores = scored(
-        scorer or settings.scorer, model, data.score_X, data.y_score
-    )
+    scorer = settings.scorer
+    if data.block is not None:  # its rows were checked once: a scorer
+        scorer = getattr(scorer, "on_block", scorer)  # may skip the checks
+    cell.test_scores = scored(scorer, model, data.score_X, data.y_score)
     cell.score_time = time.perf_counter() - started
     if settings.return_train_score:
         cell.train_scores = scored(
