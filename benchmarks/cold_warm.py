@@ -52,8 +52,8 @@ X, y = make_data(data)
 start = time.perf_counter()
 if contender == "svmlib":
     from svmlib import SVC
-    import svmlib.fast as fast
-    from svmlib.kernel_rows import KernelRows
+    import svmlib.training.fast as fast
+    from svmlib.kernels.kernel_rows import KernelRows
     spent = {"kernel_s": 0.0, "loop_s": 0.0}
 
     def timed(function, key):

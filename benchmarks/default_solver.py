@@ -89,8 +89,9 @@ from sklearn.model_selection import train_test_split
 from sklearn.preprocessing import StandardScaler
 from sklearn.svm import SVC as SklearnSVC
 
-from svmlib import SVC, Kernel, load_heart_scale
-from svmlib.kernel_rows import KernelRows
+from svmlib import SVC, Kernel
+from svmlib.book.libsvm_data import load_heart_scale
+from svmlib.kernels.kernel_rows import KernelRows
 
 GRID_N, HELD_OUT = 3000, 2000
 CS, GAMMAS = [0.1, 1.0, 10.0, 100.0], [0.005, 0.05, 0.5]
@@ -415,7 +416,7 @@ FIRST_CALL = """
 import time
 start = time.perf_counter()
 import svmlib
-from svmlib.datasets import gaussian_blobs
+from svmlib.book.datasets import gaussian_blobs
 imported = time.perf_counter()
 X, y = gaussian_blobs(200, random_state=0)
 svmlib.SVC().fit(X, y)

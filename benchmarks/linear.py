@@ -31,26 +31,27 @@ time is the best of REPEATS fits, the three taking turns.  LIBLINEAR
 scikit-learn's time includes its conversion, done in C, and svmlib reads
 the arrays as they are.
 
-1. The grid: dense points (make_classification, N_TRAIN points, 50
-   features, 10 informative, 1% of the labels flipped, standardised) and
-   sparse ones (svmlib.make_documents, N_TRAIN documents as TF-IDF rows,
+1. The grid: dense points (make_classification, N_TRAIN points, 50 features,
+   10 informative, 1% of the labels flipped, standardised) and sparse ones
+   (svmlib.book.text_data.make_documents, N_TRAIN documents as TF-IDF rows,
    CSR), C in (0.01, 0.1, 1) and loss in (hinge, squared_hinge), by dual
    coordinate descent (dual=True); and the primal (dual=False, squared
    hinge) for each C, where svmlib is also timed with the BLAS on one
-   thread; all at scikit-learn's tol = 1e-4 and max_iter = 1000.  The
-   dense hinge cells again at LIBLINEAR's own default, tol = 0.1.  For
-   each cell: both times and their ratio, both numbers of passes
-   (n_iter_), the relative difference of the primal objectives Jbar
-   (computed here from each model's coef_ and intercept_), and the share
-   of held-out points both predict alike.
+   thread; all at scikit-learn's tol = 1e-4 and max_iter = 1000.  The dense
+   hinge cells again at LIBLINEAR's own default, tol = 0.1.  For each cell:
+   both times and their ratio, both numbers of passes (n_iter_), the
+   relative difference of the primal objectives Jbar (computed here from
+   each model's coef_ and intercept_), and the share of held-out points both
+   predict alike.
 2. svmlib's peak memory (tracemalloc: numpy's allocations) for a fit on
    each data set, against the size of the data.
 3. One objective, three algorithms: the soft margin's J(w, b), offset free,
    on synthetic points (N_THREE of them, 20 features): svmlib.SVC with the
    linear kernel (the default solver), Pegasos' subgradient steps
-   (svmlib.subgradient_descent), and dual coordinate descent with the
-   offset folded in (LinearSVC, hinge) for intercept_scaling 1 and 10;
-   times, J relative to the kernel solver's, held-out accuracy.
+   (svmlib.derivation.hinge.subgradient_descent), and dual coordinate
+   descent with the offset folded in (LinearSVC, hinge) for
+   intercept_scaling 1 and 10; times, J relative to the kernel solver's,
+   held-out accuracy.
 4. Approximate kernels: N_KERNEL points of a problem that needs a
    nonlinear boundary (the sign of x_1 x_2 plus noise, 10 features);
    svmlib.SVC with the RBF kernel against random Fourier features and
@@ -87,15 +88,10 @@ from sklearn.preprocessing import StandardScaler
 from sklearn.svm import LinearSVC as LiblinearSVC
 from threadpoolctl import threadpool_limits
 
-from svmlib import (
-    SVC,
-    LinearSVC,
-    linear_primal_objective,
-    linear_problem,
-    make_documents,
-    primal_objective,
-    subgradient_descent,
-)
+from svmlib import SVC, LinearSVC
+from svmlib.book.text_data import make_documents
+from svmlib.derivation.hinge import primal_objective, subgradient_descent
+from svmlib.linear.linear_dcd import linear_primal_objective, linear_problem
 
 REPEATS = 3
 N_TRAIN, N_HELD_OUT = 100_000, 10_000

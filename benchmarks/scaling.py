@@ -64,22 +64,21 @@ from sklearn.svm import SVC as LibsvmSVC
 from threadpoolctl import threadpool_limits
 
 import svmlib
-from svmlib import (
-    SVC,
-    Kernel,
-    KernelColumns,
-    c_svc_problem,
-    load_heart_scale,
-    platt_smo,
-    simplified_smo,
-    soft_margin_dual,
-    solve,
+from svmlib import SVC, Kernel, soft_margin_dual, solve
+from svmlib.book.libsvm_data import load_heart_scale
+from svmlib.formulations.c_svc import c_svc_problem
+from svmlib.formulations.multiclass import class_pairs, pair_members
+from svmlib.kernels.kernel_cache import KernelColumns
+from svmlib.kernels.kernel_rows import KernelRows
+from svmlib.smo.platt import platt_smo
+from svmlib.smo.simplified_smo import simplified_smo
+from svmlib.training.batched import (
+    batched_smo,
+    c_svc_block_problem,
+    exact_psi,
 )
-from svmlib.batched import batched_smo, c_svc_block_problem, exact_psi
-from svmlib.kernel_rows import KernelRows
-from svmlib.lockstep import solve_pairs_lockstep
-from svmlib.multiclass import class_pairs, pair_members
-from svmlib.solvers import SolverSettings
+from svmlib.training.lockstep import solve_pairs_lockstep
+from svmlib.training.solvers import SolverSettings
 
 GAMMA, C, TOL, CACHE_MB = 0.05, 1.0, 1e-3, 200
 SETTINGS = {"gamma": GAMMA, "C": C, "tol": TOL, "cache_mb": CACHE_MB}
@@ -420,13 +419,13 @@ def row_levers(n):
 
 
 class DriftProbe:
-    """Wraps svmlib.batched.exact_psi while installed: at each exact
-    recomputation of psi inside solve_batched, records the largest
+    """Wraps svmlib.training.batched.exact_psi while installed: at each
+    exact recomputation of psi inside solve_batched, records the largest
     difference between the psi the rounds kept (read from the caller's
     frame) and the recomputed one."""
 
     def __init__(self):
-        import svmlib.batched as batched
+        import svmlib.training.batched as batched
 
         self.module, self.original, self.differences = (
             batched,
@@ -533,7 +532,7 @@ def block_size_lever(sizes):
     """The batched solver with blocks of about 7 sqrt(n) variables (its
     rule) against blocks of BATCH_SIZE, side by side at each n (the best of
     a few runs each)."""
-    import svmlib.batched as batched
+    import svmlib.training.batched as batched
 
     kernel = Kernel("rbf", gamma=GAMMA)
     found = {}
@@ -573,9 +572,9 @@ def block_size_lever(sizes):
 
 def pairs_lever():
     """The digits' 45 pairs of classes: solved side by side
-    (svmlib.lockstep, as the estimator does) against one after the other
-    with batched_smo (the best of several runs each), with each problem's
-    pair updates both ways."""
+    (svmlib.training.lockstep, as the estimator does) against one after
+    the other with batched_smo (the best of several runs each), with each
+    problem's pair updates both ways."""
     X, y = load_digits(return_X_y=True)
     X, _, y, _ = train_test_split(
         X, y, test_size=0.3, random_state=0, stratify=y

@@ -30,7 +30,9 @@ from pinning import pinned, threads_argument, write_results
 from scaling import CACHE_MB, GAMMA, SETTINGS, TOL, C, machine, synthetic
 from sklearn.svm import SVC
 
-from svmlib import Kernel, KernelColumns, c_svc_problem, solve
+from svmlib import Kernel, solve
+from svmlib.formulations.c_svc import c_svc_problem
+from svmlib.kernels.kernel_cache import KernelColumns
 
 BLOCK = 1000
 SIZES = [1_000, 5_000, 20_000]

@@ -1,8 +1,9 @@
 """Benchmark (not a test): SVC on sparse text data against LIBSVM.
 
 Writes ``benchmarks/results/sparse.json`` and prints what it measures.  The
-data are svmlib's synthetic bag of words (``svmlib.make_documents``, the
-chapter "svmlib in practice") as TF-IDF rows, CSR.  Over a grid of C for the
+data are svmlib's synthetic bag of words
+(``svmlib.book.text_data.make_documents``, the chapter "svmlib in
+practice") as TF-IDF rows, CSR.  Over a grid of C for the
 linear kernel and of C and gamma for the RBF kernel, in one process with
 every BLAS and OpenMP pool pinned to the same number of threads
 (``pinning``): svmlib's SVC (the default solver)
@@ -43,7 +44,9 @@ LIBSVM_KERNELS = {"linear": 0, "rbf": 2}
 def corpus(n, seed=0):
     """n training and HELD_OUT held-out documents as TF-IDF rows (the
     vocabulary from the training documents), with their topics."""
-    documents, topics = svmlib.make_documents(n + HELD_OUT, seed=seed)
+    documents, topics = svmlib.book.text_data.make_documents(
+        n + HELD_OUT, seed=seed
+    )
     vectorizer = TfidfVectorizer().fit(documents[:n])
     X = vectorizer.transform(documents)
     y = (topics == topics[0]).astype(float)

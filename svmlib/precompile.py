@@ -19,10 +19,10 @@ def warm_up():
     first fit; returns the seconds it took.  Run it once per installation
     (and machine), as the user who will run svmlib."""
     # imported here: the linear estimators come in later chapters
-    from svmlib.estimator import SVC
-    from svmlib.linear_svc import LinearSVC
-    from svmlib.linear_svr import LinearSVR
-    from svmlib.nu_estimators import NuSVC
+    from svmlib.estimators.estimator import SVC
+    from svmlib.estimators.nu_estimators import NuSVC
+    from svmlib.linear.linear_svc import LinearSVC
+    from svmlib.linear.linear_svr import LinearSVR
 
     rng = np.random.default_rng(0)
     X = rng.normal(size=(WARM_UP_POINTS, 3))

@@ -13,20 +13,20 @@ from svmlib import (
     Kernel,
     QPProblem,
     Status,
-    c_svc_problem,
-    load_heart_scale,
     soft_margin_dual,
     solve,
     solve_qp,
 )
-from svmlib.batched import (
+from svmlib.book.libsvm_data import load_heart_scale
+from svmlib.formulations.c_svc import c_svc_problem
+from svmlib.kernels.kernel_rows import GramRows, KernelRows
+from svmlib.training.batched import (
     batched_smo,
     c_svc_block_problem,
     select_batch,
     solve_batched,
     solve_block,
 )
-from svmlib.kernel_rows import GramRows, KernelRows
 
 KERNELS = [
     Kernel("linear"),
@@ -70,11 +70,11 @@ def test_rows_restricted_to_columns_match_the_kernel_functions(kernel):
 
 
 def test_rows_come_in_blocks_without_a_full_matrix(monkeypatch):
-    import svmlib.kernel_rows
+    import svmlib.kernels.kernel_rows
 
     X = np.random.default_rng(2).normal(size=(300, 4))
     monkeypatch.setattr(
-        svmlib.kernel_rows, "ROW_BLOCK_BYTES", 8 * 300 * 7
+        svmlib.kernels.kernel_rows, "ROW_BLOCK_BYTES", 8 * 300 * 7
     )  # 7 rows per block
     rows = KernelRows(Kernel("rbf", gamma=0.5), X)
     assert rows.rows_per_block == 7

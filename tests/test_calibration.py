@@ -1,5 +1,6 @@
 """Probabilities from an SVM (chapter "Probabilities from an SVM"):
-svmlib.calibration's sigmoid and svmlib.coupling's pairwise coupling,
+svmlib.probability.calibration's sigmoid and svmlib.probability.coupling's
+pairwise coupling,
 against independent answers: scipy's minimiser of Platt's objective written
 separately, scikit-learn's sigmoid calibrator, the direct solution of the
 coupling's linear system, LIBSVM 3.37's own probability outputs, and
@@ -33,8 +34,8 @@ from sklearn.pipeline import make_pipeline
 from sklearn.preprocessing import StandardScaler
 
 import svmlib
-from svmlib import calibration
-from svmlib.calibration import (
+from svmlib.probability import calibration
+from svmlib.probability.calibration import (
     SigmoidFit,
     fit_sigmoid,
     platt_objective,
@@ -42,7 +43,7 @@ from svmlib.calibration import (
     sigmoid_and_complement,
     sigmoid_probability,
 )
-from svmlib.coupling import (
+from svmlib.probability.coupling import (
     MIN_PAIR_PROBABILITY,
     coupling_matrix,
     pair_sigmoids,

@@ -1,6 +1,7 @@
-"""svmlib.checks: how the notebooks print quantities that should vanish."""
+"""svmlib.book.checks: how the notebooks print quantities that should
+vanish."""
 
-from svmlib import bounded
+from svmlib.book.checks import bounded
 
 
 def test_bounded_prints_the_bound_if_it_holds_and_the_value_if_not():

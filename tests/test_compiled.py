@@ -1,4 +1,5 @@
-"""The compiled SMO (svmlib.compiled) and the default solver (svmlib.fast),
+"""The compiled SMO (svmlib.training.compiled) and the default solver
+(svmlib.training.fast),
 against independent answers: the numpy loop of Scaling up, the full SMO
 chapter's solver, cvxopt, and LIBSVM 3.37 itself (libsvm-official)."""
 
@@ -10,25 +11,22 @@ from sklearn.metrics.pairwise import rbf_kernel
 from sklearn.model_selection import train_test_split
 from sklearn.svm import SVC as SklearnSVC
 
-import svmlib.batched as batched
-import svmlib.fast
-from svmlib import (
-    SVC,
-    Kernel,
-    QPProblem,
-    c_svc_problem,
-    load_heart_scale,
-    solve,
-    solve_qp,
-)
-from svmlib.batched import (
+import svmlib.training.batched as batched
+import svmlib.training.fast
+from svmlib import SVC, Kernel, QPProblem, solve, solve_qp
+from svmlib.book.libsvm_data import load_heart_scale
+from svmlib.formulations.c_svc import c_svc_problem
+from svmlib.formulations.multiclass import class_pairs, pair_members
+from svmlib.kernels.kernel_rows import GramRows, KernelRows
+from svmlib.result import Status
+from svmlib.training.batched import (
     block_result,
     c_svc_block_problem,
     solve_batched,
     solve_block,
 )
-from svmlib.compiled import signed_smo, solve_block_compiled
-from svmlib.fast import (
+from svmlib.training.compiled import signed_smo, solve_block_compiled
+from svmlib.training.fast import (
     auto_smo,
     gram_fits,
     product_in_double,
@@ -36,10 +34,7 @@ from svmlib.fast import (
     solve_dense,
     solve_pairs_shared,
 )
-from svmlib.kernel_rows import GramRows, KernelRows
-from svmlib.multiclass import class_pairs, pair_members
-from svmlib.result import Status
-from svmlib.solvers import SolverSettings, train_binary
+from svmlib.training.solvers import SolverSettings, train_binary
 
 
 def gram(X, gamma):
@@ -368,7 +363,7 @@ def test_rounds_then_dense_against_libsvm_337(monkeypatch, C, share):
     they need more than their share of rows): LIBSVM 3.37's objective,
     whether the rounds finish (share 1.25 at C = 1) or hand over to the
     dense path (share 0.2)."""
-    import svmlib.fast as fast
+    import svmlib.training.fast as fast
 
     X, y = two_classes(1500, 7)  # above BATCH_SIZE: rounds of blocks
     monkeypatch.setattr(fast, "ROUNDS_FIRST_ABOVE", 500)
@@ -402,7 +397,7 @@ def test_rounds_then_dense_against_libsvm_337(monkeypatch, C, share):
 def test_rounds_then_dense_shares_max_iter(monkeypatch):
     """max_iter counts the updates of the rounds and of the dense path
     together."""
-    import svmlib.fast as fast
+    import svmlib.training.fast as fast
 
     X, y = two_classes(1500, 3)
     monkeypatch.setattr(fast, "ROUNDS_FIRST_ABOVE", 500)
@@ -417,7 +412,7 @@ def test_rounds_then_dense_shares_max_iter(monkeypatch):
 def test_the_gamble_starts_above_its_size(monkeypatch):
     """solve_auto gambles only above ROUNDS_FIRST_ABOVE points and only if
     the Gram matrix fits."""
-    import svmlib.fast as fast
+    import svmlib.training.fast as fast
 
     calls = []
     original = fast.rounds_then_dense
@@ -447,8 +442,8 @@ def test_shared_gram_in_single_precision_for_distance_kernels():
     counts its real size, and the pairs still reach LIBSVM 3.37's
     objectives (each pair's problem is solved exactly on the rounded
     entries, which move the objective by about 1e-6 of it)."""
-    import svmlib.fast as fast
-    from svmlib.kernel_rows import ROUNDING_RTOL
+    import svmlib.training.fast as fast
+    from svmlib.kernels.kernel_rows import ROUNDING_RTOL
 
     assert fast.shared_storage(Kernel("rbf", gamma=0.1)) == np.float32
     assert fast.shared_storage(Kernel("poly", degree=2)) == np.float64
@@ -487,7 +482,9 @@ def test_product_in_double_widens_single_precision_a_block_at_a_time():
     exact = S.astype(np.float64) @ v
     np.testing.assert_allclose(product_in_double(S, v), exact, rtol=1e-13)
     with pytest.MonkeyPatch.context() as patch:
-        patch.setattr(svmlib.fast, "WIDEN_BLOCK_BYTES", 8 * 100 * 7)
+        patch.setattr(
+            svmlib.training.fast, "WIDEN_BLOCK_BYTES", 8 * 100 * 7
+        )
         np.testing.assert_allclose(
             product_in_double(S, v), exact, rtol=1e-13
         )

@@ -12,16 +12,13 @@ from sklearn.exceptions import ConvergenceWarning
 from sklearn.metrics.pairwise import euclidean_distances
 from sklearn.svm import SVC as LibsvmSVC
 
-from svmlib import (
-    SVC,
-    Kernel,
+from svmlib import SVC, Kernel, hard_margin_dual, soft_margin_dual
+from svmlib.derivation.dual import (
     NotPositiveSemidefiniteError,
     centred,
     check_conditionally_positive_semidefinite,
-    hard_margin_dual,
     is_positive_semidefinite,
     shift_to_positive_semidefinite,
-    soft_margin_dual,
 )
 
 SOLVERS = ("cvxopt", "smo", "platt", "simplified", "batched", "auto")

@@ -1,11 +1,12 @@
-"""svmlib.datasets and svmlib.plotting."""
+"""svmlib.book.datasets and svmlib.book.plotting."""
 
 import warnings
 
 import matplotlib.pyplot as plt
 import numpy as np
 
-from svmlib import gaussian_blobs, plot_decision_function, plot_points
+from svmlib.book.datasets import gaussian_blobs
+from svmlib.book.plotting import plot_decision_function, plot_points
 
 
 def test_gaussian_blobs_are_reproducible_and_labelled_by_cloud():

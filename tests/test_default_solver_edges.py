@@ -1,4 +1,5 @@
-"""Edge cases of the default solver (svmlib.fast, svmlib.compiled) and of
+"""Edge cases of the default solver (svmlib.training.fast,
+svmlib.training.compiled) and of
 the estimator that uses it, each against an independent answer: brute
 force over the faces of the box, cvxopt, the full SMO chapter's solver,
 LIBSVM 3.37
@@ -12,23 +13,26 @@ from libsvm.svmutil import svm_parameter, svm_problem, svm_train
 from sklearn.metrics.pairwise import rbf_kernel
 from sklearn.svm import SVC as SklearnSVC
 
-import svmlib.compiled as compiled
-import svmlib.fast as fast
-from svmlib import (
-    SVC,
-    Kernel,
-    QPProblem,
-    c_svc_problem,
-    solve,
-    solve_qp,
-)
-from svmlib.batched import block_result, block_size, c_svc_block_problem
-from svmlib.compiled import signed_smo
-from svmlib.fast import auto_smo, gram_fits, solve_auto, solve_dense
-from svmlib.kernel_cache import GramQMatrix
-from svmlib.kernel_rows import GramRows, KernelRows
+import svmlib.training.compiled as compiled
+import svmlib.training.fast as fast
+from svmlib import SVC, Kernel, QPProblem, solve, solve_qp
+from svmlib.formulations.c_svc import c_svc_problem
+from svmlib.kernels.kernel_cache import GramQMatrix
+from svmlib.kernels.kernel_rows import GramRows, KernelRows
 from svmlib.result import Status
-from svmlib.working_set import up_low_sets
+from svmlib.smo.working_set import up_low_sets
+from svmlib.training.batched import (
+    block_result,
+    block_size,
+    c_svc_block_problem,
+)
+from svmlib.training.compiled import signed_smo
+from svmlib.training.fast import (
+    auto_smo,
+    gram_fits,
+    solve_auto,
+    solve_dense,
+)
 
 
 def quadratic(Q, p, alpha):

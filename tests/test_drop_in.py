@@ -12,7 +12,7 @@ from sklearn.datasets import load_iris, make_classification
 from sklearn.preprocessing import StandardScaler
 
 from svmlib import SVC, SVR, NuSVC, NuSVR, OneClassSVM
-from svmlib.estimator import DENSE_ENOUGH
+from svmlib.estimators.estimator import DENSE_ENOUGH
 
 
 def iris():

@@ -6,16 +6,15 @@ import pytest
 from problems import separable_problem
 from sklearn.svm import SVC
 
-from svmlib import (
+from svmlib import Status, hard_margin_dual
+from svmlib.derivation.dual import (
     NotPositiveSemidefiniteError,
-    NotSeparableError,
-    Status,
-    hard_margin_dual,
-    hard_margin_primal,
+    check_gram,
+    dual_objective,
     intercept_from_support,
     support_indices,
 )
-from svmlib.dual import check_gram, dual_objective
+from svmlib.derivation.primal import NotSeparableError, hard_margin_primal
 
 CASES = [
     (seed, d, scale)

@@ -1,5 +1,5 @@
 """The duality chapter's theory: the worked example's dual, the nearest
-points of the convex hulls (svmlib.hulls), the multipliers as
+points of the convex hulls (svmlib.derivation.hulls), the multipliers as
 sensitivities, and KKT residuals that do not depend on the units."""
 
 import itertools
@@ -8,15 +8,10 @@ import numpy as np
 import pytest
 from sklearn.svm import SVC
 
-from svmlib import (
-    hand_example,
-    hard_margin_dual,
-    kkt_residuals,
-    kkt_violation,
-    nearest_hull_points,
-    soft_margin_dual,
-    solve_qp,
-)
+from svmlib import hard_margin_dual, soft_margin_dual, solve_qp
+from svmlib.book.datasets import hand_example
+from svmlib.derivation.hulls import nearest_hull_points
+from svmlib.derivation.kkt import kkt_residuals, kkt_violation
 
 SCALES = (1e-3, 1e-1, 1.0, 1e1, 1e3)
 

@@ -16,7 +16,7 @@ from sklearn.pipeline import make_pipeline
 from sklearn.preprocessing import StandardScaler
 from sklearn.svm import SVC as LibsvmSVC
 
-import svmlib.estimator
+import svmlib.estimators.estimator
 from svmlib import SVC
 
 
@@ -207,7 +207,7 @@ def test_prediction_in_blocks_equals_prediction_at_once(iris, monkeypatch):
     model = SVC().fit(X, y)
     at_once = model.decision_function(X)
     monkeypatch.setattr(
-        svmlib.estimator,
+        svmlib.estimators.estimator,
         "PREDICTION_BLOCK_BYTES",
         8 * model.support_.size * 7,
     )
@@ -651,7 +651,9 @@ def test_bad_input_is_refused_before_any_solver_runs(
     if (
         message != "must be symmetric"
     ):  # checked by the solvers' own input checks
-        monkeypatch.setattr(svmlib.estimator, "train_binary", never_called)
+        monkeypatch.setattr(
+            svmlib.estimators.estimator, "train_binary", never_called
+        )
     with pytest.raises(error, match=message):
         SVC(**parameters).fit(X, y)
 

@@ -27,7 +27,17 @@ def test_every_generated_module_names_its_notebook_and_has_a_docstring():
         )
 
 
-def make_tree(tmp_path, notebooks):
+# the miniature projects' layout: loose modules, one sub-package, and the
+# top-level names
+LAYOUT = """
+top_level = {top_level}
+layers = [["alpha", "base", "user", "m"], ["pkg"]]
+[packages]
+pkg = "A sub-package."
+"""
+
+
+def make_tree(tmp_path, notebooks, top_level=()):
     """A miniature project: _toc.yml, pyproject.toml and the given
     notebooks' code cells."""
     (tmp_path / "chapters").mkdir()
@@ -57,6 +67,10 @@ def make_tree(tmp_path, notebooks):
             json.dumps(notebook)
         )
     (tmp_path / "_toc.yml").write_text(toc)
+    (tmp_path / "tools").mkdir()
+    (tmp_path / "tools" / "layout.toml").write_text(
+        LAYOUT.format(top_level=json.dumps(list(top_level)))
+    )
     return tmp_path
 
 
@@ -119,6 +133,7 @@ def test_names_from_sibling_modules_of_the_same_notebook_are_imported(
                 "def use():\n    return helper()",
             ]
         },
+        top_level=["helper"],
     )
     files = expected_files(root)
     assert (
@@ -129,7 +144,59 @@ def test_names_from_sibling_modules_of_the_same_notebook_are_imported(
     assert (
         "from .base import (\n    helper,\n)" in init
         and '__version__ = "9.9"' in init
+        and "from .user" not in init
     )
+
+
+def test_modules_of_a_sub_package_and_its_init(tmp_path):
+    root = make_tree(
+        tmp_path,
+        {
+            "one": [
+                '#| export: svmlib/base.py\n"""Base."""\n'
+                "def helper():\n    return 1",
+                '#| export: svmlib/pkg/inner.py\n"""Inner."""\n'
+                "def deep():\n    return helper()",
+            ]
+        },
+    )
+    files = expected_files(root)
+    inner = files[root / "svmlib" / "pkg" / "inner.py"]
+    assert "from svmlib.base import helper" in inner
+    package = files[root / "svmlib" / "pkg" / "__init__.py"]
+    assert '"""svmlib.pkg: A sub-package.' in package
+    assert "Modules: inner." in package
+    api = files[root / "appendices" / "api.md"]
+    assert api.index("## Loose in `svmlib/`: the bottom layer") < api.index(
+        "## `svmlib.pkg`"
+    )
+    assert ".. automodule:: svmlib.pkg.inner" in api
+
+
+@pytest.mark.parametrize(
+    "marker, message",
+    [
+        ("svmlib/nowhere/x.py", "not in a layer"),
+        ("svmlib/stray.py", "not in a layer"),
+        ("svmlib/pkg/__init__.py", "written by the exporter"),
+    ],
+)
+def test_a_module_outside_the_layout_is_refused(tmp_path, marker, message):
+    root = make_tree(
+        tmp_path, {"one": [f'#| export: {marker}\n"""X."""\nx = 1']}
+    )
+    with pytest.raises(ExportError, match=message):
+        expected_files(root)
+
+
+def test_a_top_level_name_no_module_defines_is_refused(tmp_path):
+    root = make_tree(
+        tmp_path,
+        {"one": ['#| export: svmlib/base.py\n"""Base."""\nx = 1']},
+        top_level=["helper"],
+    )
+    with pytest.raises(ExportError, match="no exported module defines"):
+        expected_files(root)
 
 
 def test_write_then_check_round_trip_and_tags(tmp_path):

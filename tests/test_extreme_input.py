@@ -13,9 +13,9 @@ from sklearn.datasets import make_blobs, make_classification
 from sklearn.exceptions import ConvergenceWarning
 
 import svmlib
-from svmlib.kernel_rows import KernelRows
-from svmlib.kernels import Kernel
-from svmlib.solver import INTERPRETED_MIN_MAX_ITER
+from svmlib.kernels.functions import Kernel
+from svmlib.kernels.kernel_rows import KernelRows
+from svmlib.smo.solver import INTERPRETED_MIN_MAX_ITER
 
 X, y = make_classification(60, 4, random_state=0)
 

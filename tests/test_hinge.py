@@ -6,14 +6,14 @@ import numpy as np
 import pytest
 from problems import overlapping_problem
 
-from svmlib import (
-    Status,
+from svmlib import Status
+from svmlib.derivation.hinge import (
     hinge_loss,
     primal_objective,
-    soft_margin_primal,
     subgradient_descent,
     subgradient_steps,
 )
+from svmlib.derivation.soft_margin import soft_margin_primal
 
 
 def test_hinge_loss_values():

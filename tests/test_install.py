@@ -268,7 +268,7 @@ def test_the_declared_dependencies_are_what_svmlib_imports():
     from packaging.requirements import Requirement
 
     imported = set()
-    for module in (ROOT / "svmlib").glob("*.py"):
+    for module in (ROOT / "svmlib").rglob("*.py"):
         for node in ast.walk(ast.parse(module.read_text())):
             if isinstance(node, ast.Import):
                 imported |= {

@@ -6,13 +6,13 @@ import pytest
 from problems import overlapping_problem, standardised_breast_cancer
 from sklearn.svm import SVC
 
-from svmlib import (
+from svmlib import soft_margin_dual
+from svmlib.derivation.intercept import (
     bound_status,
     compute_rho,
     dual_gradient,
     intercept_from_kkt,
     rho_interval,
-    soft_margin_dual,
 )
 
 

@@ -14,15 +14,11 @@ from scipy.optimize import minimize
 from sklearn.datasets import make_circles, make_moons
 from sklearn.svm import SVC as LibsvmSVC
 
-from svmlib import (
-    Kernel,
-    centred,
-    hard_margin_primal,
-    is_positive_semidefinite,
-    soft_margin_dual,
-    soft_margin_primal,
-    squared_distances,
-)
+from svmlib import Kernel, soft_margin_dual
+from svmlib.derivation.dual import centred, is_positive_semidefinite
+from svmlib.derivation.primal import hard_margin_primal
+from svmlib.derivation.soft_margin import soft_margin_primal
+from svmlib.kernels.functions import squared_distances
 
 SEEDS = range(5)
 

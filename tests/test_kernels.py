@@ -1,4 +1,4 @@
-"""svmlib.kernels against scikit-learn's pairwise kernels, direct
+"""svmlib.kernels.functions against scikit-learn's pairwise kernels, direct
 computations and the PSD property."""
 
 import numpy as np
@@ -9,14 +9,16 @@ from sklearn.svm import SVC
 
 from svmlib import (
     Kernel,
-    NotPositiveSemidefiniteError,
     exponential_kernel,
-    kernel_decision_function,
     linear_kernel,
     polynomial_kernel,
     rbf_kernel,
     sigmoid_kernel,
     soft_margin_dual,
+)
+from svmlib.derivation.dual import NotPositiveSemidefiniteError
+from svmlib.kernels.functions import (
+    kernel_decision_function,
     squared_distances,
 )
 

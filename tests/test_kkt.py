@@ -5,7 +5,8 @@ import numpy as np
 import pytest
 from sklearn.svm import SVC
 
-from svmlib import hard_margin_dual, kkt_residuals, kkt_violation
+from svmlib import hard_margin_dual
+from svmlib.derivation.kkt import kkt_residuals, kkt_violation
 
 
 def problem(seed, n=60, d=3):

@@ -1,5 +1,5 @@
 """The L1-regularised squared-hinge SVM of the chapter "Sparse linear
-models: the L1 penalty": CDN (svmlib.l1_cdn) in numpy and compiled,
+models: the L1 penalty": CDN (svmlib.linear.l1_cdn) in numpy and compiled,
 against cvxopt, LIBLINEAR 2.50 and scikit-learn, and l1_min_c."""
 
 import numpy as np
@@ -12,10 +12,10 @@ from sklearn.svm import LinearSVC as LiblinearSVC
 from sklearn.svm import l1_min_c as sklearn_l1_min_c
 
 from svmlib import Status, solve_qp
-from svmlib.l1_bounds import l1_min_c
-from svmlib.l1_cdn import l1_cdn
-from svmlib.linear_dcd import decision_values, linear_problem
-from svmlib.linear_l1 import (
+from svmlib.linear.l1_bounds import l1_min_c
+from svmlib.linear.l1_cdn import l1_cdn
+from svmlib.linear.linear_dcd import decision_values, linear_problem
+from svmlib.linear.linear_l1 import (
     DECREASE_SHARE,
     column_entries,
     coordinate_derivatives,
@@ -26,7 +26,7 @@ from svmlib.linear_l1 import (
     l1_sweep_numpy,
     soft_threshold_direction,
 )
-from svmlib.linear_l1_compiled import l1_sweep_compiled
+from svmlib.linear.linear_l1_compiled import l1_sweep_compiled
 
 
 def blobs(n, d, seed, informative=2, shift=1.0):

@@ -18,7 +18,7 @@ from sklearn.svm import LinearSVR as LiblinearSVR
 from sklearn.utils.estimator_checks import parametrize_with_checks
 
 from svmlib import LinearSVC, LinearSVR, solve_qp
-from svmlib.crammer_singer import (
+from svmlib.linear.crammer_singer import (
     crammer_singer_problem,
     cs_dual_cd,
     cs_primal_objective,
@@ -27,10 +27,9 @@ from svmlib.crammer_singer import (
     cs_violations,
     sweep_cs_numpy,
 )
-from svmlib.cs_compiled import sweep_cs_compiled
-from svmlib.result import Status
-from svmlib.svr_compiled import sweep_svr_compiled
-from svmlib.svr_dcd import (
+from svmlib.linear.cs_compiled import sweep_cs_compiled
+from svmlib.linear.svr_compiled import sweep_svr_compiled
+from svmlib.linear.svr_dcd import (
     linear_svr_problem,
     svr_dual_cd,
     svr_primal_objective,
@@ -39,7 +38,8 @@ from svmlib.svr_dcd import (
     svr_violations,
     sweep_svr_numpy,
 )
-from svmlib.svr_primal import svr_newton
+from svmlib.linear.svr_primal import svr_newton
+from svmlib.result import Status
 
 LOSSES = ("epsilon_insensitive", "squared_epsilon_insensitive")
 

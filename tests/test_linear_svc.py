@@ -22,22 +22,24 @@ from sklearn.preprocessing import StandardScaler
 from sklearn.svm import LinearSVC as LiblinearSVC
 from sklearn.utils.estimator_checks import parametrize_with_checks
 
-from svmlib import (
-    LinearSVC,
+from svmlib import LinearSVC, solve_qp
+from svmlib.book.text_data import make_documents
+from svmlib.linear.linear_compiled import sweep_compiled
+from svmlib.linear.linear_dcd import (
     dual_cd,
     folded_weights,
     linear_dual_objective,
     linear_primal_objective,
     linear_problem,
-    make_documents,
     meets_stopping_rule,
-    newton_primal,
     projected_gradients,
-    solve_qp,
-    sweep_compiled,
     sweep_numpy,
 )
-from svmlib.linear_primal import CG_FORCING, forcing_term
+from svmlib.linear.linear_primal import (
+    CG_FORCING,
+    forcing_term,
+    newton_primal,
+)
 from svmlib.result import Status
 
 LOSSES = ("hinge", "squared_hinge")
@@ -572,7 +574,7 @@ def test_class_weight_with_two_classes_follows_liblinear(
 
 
 def test_dual_auto_follows_scikit_learns_rule():
-    from svmlib.linear_setup import use_dual
+    from svmlib.linear.linear_setup import use_dual
 
     assert use_dual("auto", "squared_hinge", 100, 10) is False
     assert use_dual("auto", "squared_hinge", 10, 100) is True

@@ -1,4 +1,5 @@
-"""Chapter "Scaling up", many small problems side by side: svmlib.lockstep
+"""Chapter "Scaling up", many small problems side by side:
+svmlib.training.lockstep
 against solve_block on each problem alone, against objectives computed from
 scratch, and against the estimator's pair-by-pair path."""
 
@@ -10,15 +11,15 @@ from sklearn.metrics.pairwise import rbf_kernel
 from sklearn.preprocessing import StandardScaler
 
 from svmlib import SVC, Kernel, Status
-from svmlib.batched import BATCH_SIZE, solve_block
-from svmlib.kernel_rows import KernelRows
-from svmlib.lockstep import (
+from svmlib.formulations.multiclass import class_pairs, pair_members
+from svmlib.kernels.kernel_rows import KernelRows
+from svmlib.training.batched import BATCH_SIZE, solve_block
+from svmlib.training.lockstep import (
     lockstep_applies,
     solve_lockstep,
     solve_pairs_lockstep,
 )
-from svmlib.multiclass import class_pairs, pair_members
-from svmlib.solvers import SolverSettings
+from svmlib.training.solvers import SolverSettings
 
 
 def wine():

@@ -1,10 +1,10 @@
-"""svmlib.margins against identities and an independent distance
+"""svmlib.derivation.margins against identities and an independent distance
 computation."""
 
 import numpy as np
 import pytest
 
-from svmlib import (
+from svmlib.derivation.margins import (
     dataset_margin,
     decision_function,
     functional_margin,

@@ -7,7 +7,7 @@ from sklearn.datasets import load_digits, load_iris, load_wine
 from sklearn.svm import SVC as LibsvmSVC
 from sklearn.utils.multiclass import _ovr_decision_function
 
-from svmlib.multiclass import (
+from svmlib.formulations.multiclass import (
     class_pairs,
     ovr_scores,
     pack_dual_coef,

@@ -8,7 +8,7 @@ from sklearn.preprocessing import StandardScaler
 from sklearn.svm import SVC as LibsvmSVC
 
 from svmlib import SVC
-from svmlib.multiclass import (
+from svmlib.formulations.multiclass import (
     check_pair_decisions,
     class_pairs,
     dag_predict,

@@ -36,25 +36,12 @@ from sklearn.metrics.pairwise import (
 from sklearn.utils import estimator_checks
 from sklearn.utils.estimator_checks import parametrize_with_checks
 
-import svmlib.fast
-import svmlib.nu_estimators
-import svmlib.one_problem
+import svmlib.estimators.nu_estimators
+import svmlib.estimators.one_problem
+import svmlib.training.fast
 from svmlib import Kernel, NuSVC, NuSVR, solve_qp
-from svmlib.batched import (
-    block_size,
-    c_svc_block_problem,
-    solve_batched,
-)
-from svmlib.compiled import (
-    flag_bounds,
-    pair_groups,
-    select_pair_by_label,
-    shrink,
-)
-from svmlib.fast import gram_fits, solve_auto
-from svmlib.intercept import BoundStatus
-from svmlib.kernel_cache import MEGABYTE
-from svmlib.nu import (
+from svmlib.derivation.intercept import BoundStatus
+from svmlib.formulations.nu import (
     check_nu_feasible,
     fill_in_order,
     label_thresholds,
@@ -62,10 +49,23 @@ from svmlib.nu import (
     nu_svr_problem,
     within_label_pair,
 )
-from svmlib.problems import svr_coefficients, svr_problem
+from svmlib.formulations.svr_one_class import svr_coefficients, svr_problem
+from svmlib.kernels.kernel_cache import MEGABYTE
 from svmlib.result import Status
-from svmlib.solver import solve
-from svmlib.working_set import TAU
+from svmlib.smo.solver import solve
+from svmlib.smo.working_set import TAU
+from svmlib.training.batched import (
+    block_size,
+    c_svc_block_problem,
+    solve_batched,
+)
+from svmlib.training.compiled import (
+    flag_bounds,
+    pair_groups,
+    select_pair_by_label,
+    shrink,
+)
+from svmlib.training.fast import gram_fits, solve_auto
 
 TIGHT = 1e-6  # the tol of both solvers in the comparisons with LIBSVM
 EXACT = 1e-8  # the tol of the comparisons with cvxopt
@@ -437,14 +437,14 @@ def test_nu_svr_with_a_tiny_cache_fits(monkeypatch):
     variables at a time), as in scikit-learn's check_regressors_train,
     ends, with the dense path's answer (the rounds are watched for a
     stall)."""
-    original = svmlib.fast.solve_batched
+    original = svmlib.training.fast.solve_batched
     calls = []
 
     def watched(*args, **kwargs):
         calls.append(1)
         return original(*args, **{**kwargs, "callback": stall_detector()})
 
-    monkeypatch.setattr(svmlib.fast, "solve_batched", watched)
+    monkeypatch.setattr(svmlib.training.fast, "solve_batched", watched)
     rng = np.random.default_rng(19)
     X = rng.normal(size=(200, 10))
     y = X[:, 0] + 0.1 * rng.normal(size=200)
@@ -1089,8 +1089,12 @@ def test_bad_input_is_refused_before_any_solver_runs(
     monkeypatch, estimator, parameters, X, y, message
 ):
     """Each bad input: a ValueError naming the problem, no solver run."""
-    monkeypatch.setattr(svmlib.nu_estimators, "solve_auto", never_called)
-    monkeypatch.setattr(svmlib.one_problem, "solve_auto", never_called)
+    monkeypatch.setattr(
+        svmlib.estimators.nu_estimators, "solve_auto", never_called
+    )
+    monkeypatch.setattr(
+        svmlib.estimators.one_problem, "solve_auto", never_called
+    )
     with pytest.raises(ValueError, match=message):
         estimator(**parameters).fit(X, y)
 

@@ -26,12 +26,10 @@ from sklearn.utils.estimator_checks import (
     parametrize_with_checks,
 )
 
-import svmlib.fast
-import svmlib.one_problem
+import svmlib.estimators.one_problem
+import svmlib.training.fast
 from svmlib import SVR, Kernel, OneClassSVM, solve_qp
-from svmlib.fast import solve_auto
-from svmlib.kernel_rows import GramRows, KernelRows
-from svmlib.problems import (
+from svmlib.formulations.svr_one_class import (
     DoubledRows,
     check_epsilon,
     check_nu,
@@ -42,6 +40,8 @@ from svmlib.problems import (
     svr_problem,
     training_rows,
 )
+from svmlib.kernels.kernel_rows import GramRows, KernelRows
+from svmlib.training.fast import solve_auto
 
 TIGHT = 1e-6  # the tol of both solvers in the comparisons with LIBSVM
 
@@ -594,13 +594,13 @@ def test_svr_rounds_agree_with_dense(monkeypatch):
     y = (y - y.mean()) / y.std()
     dense = SVR(C=10.0, epsilon=0.1, tol=TIGHT).fit(X, y)
     calls = []
-    original = svmlib.fast.solve_batched
+    original = svmlib.training.fast.solve_batched
 
     def counted(*args, **kwargs):
         calls.append(1)
         return original(*args, **kwargs)
 
-    monkeypatch.setattr(svmlib.fast, "solve_batched", counted)
+    monkeypatch.setattr(svmlib.training.fast, "solve_batched", counted)
     rounds = SVR(C=10.0, epsilon=0.1, tol=TIGHT, cache_size=0.05).fit(X, y)
     assert calls, "the rounds were not used"
     # same tolerance rule, another order of steps: 1e-4 is a hundred
@@ -623,13 +623,13 @@ def test_one_class_rounds_agree_with_dense(monkeypatch):
     X, X_test = rng.normal(size=(300, 2)), rng.normal(size=(1000, 2))
     dense = OneClassSVM(nu=0.2, tol=TIGHT).fit(X)
     calls = []
-    original = svmlib.fast.solve_batched
+    original = svmlib.training.fast.solve_batched
 
     def counted(*args, **kwargs):
         calls.append(1)
         return original(*args, **kwargs)
 
-    monkeypatch.setattr(svmlib.fast, "solve_batched", counted)
+    monkeypatch.setattr(svmlib.training.fast, "solve_batched", counted)
     rounds = OneClassSVM(nu=0.2, tol=TIGHT, cache_size=0.05).fit(X)
     assert calls, "the rounds were not used"
     # both stop within tol=1e-6 of the optimum's KKT conditions: 1e-4 is
@@ -711,7 +711,9 @@ def test_bad_input_is_refused_before_any_solver_runs(
     monkeypatch, estimator, parameters, X, y, message
 ):
     """Each bad input: a ValueError naming the problem, no solver run."""
-    monkeypatch.setattr(svmlib.one_problem, "solve_auto", never_called)
+    monkeypatch.setattr(
+        svmlib.estimators.one_problem, "solve_auto", never_called
+    )
     with pytest.raises(ValueError, match=message):
         if estimator is SVR:
             estimator(**parameters).fit(X, y)

@@ -6,16 +6,16 @@ independent KKT check)."""
 import numpy as np
 import pytest
 
-from svmlib import (
-    Kernel,
+from svmlib import Kernel, Status
+from svmlib.book.libsvm_data import load_heart_scale
+from svmlib.derivation.dual import dual_objective
+from svmlib.smo.platt import (
+    PLATT_ROUNDOFF,
+    PLATT_TOL,
     PlattSMO,
-    Status,
     check_roundoff,
-    dual_objective,
-    load_heart_scale,
     platt_smo,
 )
-from svmlib.platt import PLATT_ROUNDOFF, PLATT_TOL
 
 HEART_LINEAR_OBJECTIVE = -92.473356  # LIBSVM 3.37 svm-train, C = 1
 

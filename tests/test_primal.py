@@ -6,11 +6,11 @@ import pytest
 from problems import separable_problem
 from sklearn.svm import SVC
 
-from svmlib import (
+from svmlib import Status
+from svmlib.book.datasets import gaussian_blobs
+from svmlib.derivation.margins import functional_margin
+from svmlib.derivation.primal import (
     NotSeparableError,
-    Status,
-    functional_margin,
-    gaussian_blobs,
     hard_margin_primal,
     separability_margin,
 )

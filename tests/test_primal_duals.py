@@ -28,9 +28,12 @@ import numpy as np
 import pytest
 
 from svmlib import Kernel, NuSVC, NuSVR, OneClassSVM, solve_qp
-from svmlib.fast import solve_auto
-from svmlib.nu import nu_svc_problem, nu_svr_problem
-from svmlib.problems import one_class_problem, svr_coefficients
+from svmlib.formulations.nu import nu_svc_problem, nu_svr_problem
+from svmlib.formulations.svr_one_class import (
+    one_class_problem,
+    svr_coefficients,
+)
+from svmlib.training.fast import solve_auto
 
 LINEAR = Kernel("linear")
 TOL = 1e-8  # svmlib's stopping threshold in these comparisons

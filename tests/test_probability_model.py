@@ -12,12 +12,11 @@ from sklearn.datasets import load_breast_cancer, load_iris, load_wine
 from sklearn.exceptions import NotFittedError
 from sklearn.preprocessing import StandardScaler
 
-from svmlib import (
-    SVC,
-    NuSVC,
+from svmlib import SVC, NuSVC
+from svmlib.probability.calibration import sigmoid_probability
+from svmlib.probability.libsvm_probability import (
     fold_of_each_point,
     held_out_decisions,
-    sigmoid_probability,
 )
 
 

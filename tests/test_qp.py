@@ -1,9 +1,10 @@
-"""svmlib.qp against problems with closed-form solutions."""
+"""svmlib.derivation.qp against problems with closed-form solutions."""
 
 import numpy as np
 import pytest
 
-from svmlib import QPError, solve_lp, solve_qp
+from svmlib import solve_qp
+from svmlib.derivation.qp import QPError, solve_lp
 
 
 def test_projection_onto_the_negative_orthant():

@@ -27,18 +27,22 @@ from sklearn.linear_model import LogisticRegression
 from sklearn.model_selection import GridSearchCV, KFold, StratifiedKFold
 
 from svmlib import SVC, SVR, NuSVC, SVMGridSearchCV
-from svmlib.kernel_rows import rows_for_points
-from svmlib.kernels import Kernel
-from svmlib.multiclass import class_pairs
-from svmlib.search_blocks import FoldBlock, block_order
-from svmlib.search_fits import (
+from svmlib.formulations.multiclass import class_pairs
+from svmlib.kernels.functions import Kernel
+from svmlib.kernels.kernel_rows import rows_for_points
+from svmlib.selection.search_blocks import FoldBlock, block_order
+from svmlib.selection.search_fits import (
     doubled,
     saturated,
     start_from,
     svc_on_block,
     svr_on_block,
 )
-from svmlib.search_units import block_fit, chain_order, group_candidates
+from svmlib.selection.search_units import (
+    block_fit,
+    chain_order,
+    group_candidates,
+)
 
 GRID = {"C": [0.1, 1, 10, 100], "gamma": [0.02, 0.1, "scale"]}
 TIGHT = 1e-8  # the solvers' tol where two fits must reach one solution

@@ -6,13 +6,11 @@ import pytest
 from problems import overlapping_problem
 from sklearn.datasets import make_circles, make_moons
 
-from svmlib import (
-    Kernel,
-    Status,
+from svmlib import Kernel, Status, soft_margin_dual
+from svmlib.smo.simplified_smo import (
     choose_offset,
     pair_bounds,
     simplified_smo,
-    soft_margin_dual,
     two_variable_update,
 )
 

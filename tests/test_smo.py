@@ -8,18 +8,13 @@ import numpy as np
 import pytest
 from problems import overlapping_problem
 
-from svmlib import (
-    Kernel,
-    Status,
-    dual_gradient,
-    load_heart_scale,
-    platt_smo,
-    simplified_smo,
-    smo,
-    soft_margin_dual,
-    up_low_sets,
-    violation_bounds,
-)
+from svmlib import Kernel, Status, soft_margin_dual
+from svmlib.book.libsvm_data import load_heart_scale
+from svmlib.derivation.intercept import dual_gradient
+from svmlib.formulations.c_svc import smo
+from svmlib.smo.platt import platt_smo
+from svmlib.smo.simplified_smo import simplified_smo
+from svmlib.smo.working_set import up_low_sets, violation_bounds
 
 HEART_RBF_OBJECTIVE, HEART_RBF_SUPPORT = (
     -100.877288,

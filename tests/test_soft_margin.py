@@ -6,15 +6,14 @@ import pytest
 from problems import overlapping_problem, standardised_breast_cancer
 from sklearn.svm import SVC
 
-from svmlib import (
-    Status,
+from svmlib import Status, soft_margin_dual
+from svmlib.derivation.intercept import (
     bound_status,
     dual_gradient,
     rho_interval,
-    separability_margin,
-    soft_margin_dual,
-    soft_margin_primal,
 )
+from svmlib.derivation.primal import separability_margin
+from svmlib.derivation.soft_margin import soft_margin_primal
 
 CASES = [
     (seed, d, C)
@@ -154,7 +153,7 @@ def test_rescaling_the_features_rescales_the_solution():
 def test_large_C_on_separable_data_gives_the_hard_margin():
     from problems import separable_problem
 
-    from svmlib import hard_margin_primal
+    from svmlib.derivation.primal import hard_margin_primal
 
     X, y = separable_problem(2)
     hard = hard_margin_primal(X, y)

@@ -6,18 +6,18 @@ import numpy as np
 import pytest
 from problems import overlapping_problem
 
-from svmlib import (
+from svmlib import soft_margin_dual
+from svmlib.derivation.hulls import nearest_hull_points
+from svmlib.derivation.intercept import (
     bound_status,
     dual_gradient,
-    nearest_hull_points,
     rho_interval,
-    soft_margin_dual,
-    soft_margin_primal,
 )
+from svmlib.derivation.soft_margin import soft_margin_primal
 
 # The three points of the Margins chapter and a fourth, labelled -1, at the
 # midpoint of the two positive points (written out here, independently of
-# svmlib.hand_example).
+# svmlib.book.datasets.hand_example).
 X_FOUR = np.array([[0.0, 0.0], [2.0, 0.0], [0.0, 2.0], [1.0, 1.0]])
 Y_FOUR = np.array([-1.0, 1.0, 1.0, -1.0])
 

@@ -9,25 +9,17 @@ import pytest
 from problems import overlapping_problem
 from sklearn.svm import SVC
 
-from svmlib import (
-    ColumnCache,
-    GramQMatrix,
-    Kernel,
-    QMatrix,
-    QPProblem,
-    Status,
-    c_svc_problem,
-    dual_gradient,
-    dual_objective,
-    parse_libsvm_line,
-    read_libsvm,
-    reconstruct_gradient,
+from svmlib import Kernel, QPProblem, Status, solve
+from svmlib.book.libsvm_data import parse_libsvm_line, read_libsvm
+from svmlib.derivation.dual import dual_objective
+from svmlib.derivation.intercept import dual_gradient
+from svmlib.formulations.c_svc import c_svc_problem, smo
+from svmlib.kernels.kernel_cache import ColumnCache, GramQMatrix, QMatrix
+from svmlib.smo.pair_step import update_pair
+from svmlib.smo.shrinking import reconstruct_gradient, shrinkable
+from svmlib.smo.working_set import (
     select_working_set,
-    shrinkable,
-    smo,
-    solve,
     up_low_sets,
-    update_pair,
     violation_bounds,
 )
 

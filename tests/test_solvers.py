@@ -5,8 +5,9 @@ import numpy as np
 import pytest
 from problems import overlapping_problem
 
-from svmlib import Kernel, Status, platt_smo, soft_margin_dual
-from svmlib.solvers import (
+from svmlib import Kernel, Status, soft_margin_dual
+from svmlib.smo.platt import platt_smo
+from svmlib.training.solvers import (
     SOLVERS,
     SolverSettings,
     print_progress,

@@ -28,17 +28,24 @@ from svmlib import (
     NuSVC,
     NuSVR,
     OneClassSVM,
-    check_matrix,
     exponential_kernel,
     linear_kernel,
     polynomial_kernel,
     rbf_kernel,
     sigmoid_kernel,
-    squared_distances,
 )
-from svmlib.kernel_cache import KernelColumns
-from svmlib.kernel_rows import KernelRows, SparseKernelRows, rows_for_points
-from svmlib.validation import check_binary_problem, check_sparse_matrix
+from svmlib.kernels.functions import squared_distances
+from svmlib.kernels.kernel_cache import KernelColumns
+from svmlib.kernels.kernel_rows import (
+    KernelRows,
+    SparseKernelRows,
+    rows_for_points,
+)
+from svmlib.validation import (
+    check_binary_problem,
+    check_matrix,
+    check_sparse_matrix,
+)
 
 KERNELS = [
     Kernel("linear"),

@@ -31,7 +31,7 @@ from sklearn.svm import SVC as LibsvmSVC
 from sklearn.utils.estimator_checks import parametrize_with_checks
 
 import svmlib
-import svmlib.estimator
+import svmlib.estimators.estimator
 from svmlib import SVC, solve_qp
 
 WEIGHTED_SOLVERS = ["auto", "smo", "batched"]
@@ -557,7 +557,9 @@ BAD_WEIGHTS = [
 def test_bad_weights_are_refused_before_any_solver_runs(
     monkeypatch, parameters, sample_weight, message
 ):
-    monkeypatch.setattr(svmlib.estimator, "train_pairs", never_called)
+    monkeypatch.setattr(
+        svmlib.estimators.estimator, "train_pairs", never_called
+    )
     with pytest.raises(ValueError, match=message):
         SVC(**parameters).fit(
             IMBALANCED_X, IMBALANCED_Y, sample_weight=sample_weight
@@ -612,7 +614,8 @@ EQUIVALENCE = (
 
 def expected_failures(estimator):
     # the check's sparse data are dense enough to be trained on their
-    # dense copy (svmlib.estimator.working_points): the same as dense
+    # dense copy (svmlib.estimators.estimator.working_points): the same as
+    # dense
     return {
         "check_sample_weight_equivalence_on_dense_data": EQUIVALENCE,
         "check_sample_weight_equivalence_on_sparse_data": EQUIVALENCE,

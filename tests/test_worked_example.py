@@ -4,12 +4,9 @@ its data function and the solution derived there by hand."""
 import numpy as np
 from sklearn.svm import SVC
 
-from svmlib import (
-    dataset_margin,
-    functional_margin,
-    hand_example,
-    hard_margin_primal,
-)
+from svmlib.book.datasets import hand_example
+from svmlib.derivation.margins import dataset_margin, functional_margin
+from svmlib.derivation.primal import hard_margin_primal
 
 # The hand derivation: w* = (1, 1), b* = -1, margin 1/sqrt(2).
 W_HAND, B_HAND = np.array([1.0, 1.0]), -1.0

@@ -3,10 +3,13 @@
 The notebooks in ``chapters/`` are the source of svmlib.  A code cell whose
 first line is::
 
-    #| export: svmlib/margins.py
+    #| export: svmlib/derivation/margins.py
 
-belongs to the module ``svmlib/margins.py``; every other cell is only part
-of the book. The exporter
+belongs to the module ``svmlib/derivation/margins.py`` (a module of the
+sub-package ``svmlib.derivation``; ``svmlib/result.py`` is one of the few
+modules loose in ``svmlib/``); every other cell is only part of the book.
+Which sub-packages and loose modules exist, in which layers, and which names
+``import svmlib`` gives, is declared in ``tools/layout.toml``. The exporter
 
 * gathers the exported cells of each module, in the order the table of
   contents gives the notebooks and the notebooks give their cells (a module
@@ -15,14 +18,15 @@ of the book. The exporter
   it, then the module docstring (the first exported cell of a module must
   start with it), then the imports of all its cells, de-duplicated and
   grouped (standard library, third party, svmlib), then the code;
-* adds ``from svmlib.<module> import name`` for names the module uses that
-  another exported module of the same notebook defines (in the notebook they
-  are simply in scope);
-* writes ``svmlib/__init__.py`` re-exporting every public function and
-  class;
-* writes the API reference page ``appendices/api.md``: every module, under
-  the chapter that derives it, documented from its docstrings by Sphinx's
-  autodoc;
+* adds ``from svmlib.<package>.<module> import name`` for names the module
+  uses that another exported module of the same notebook defines (in the
+  notebook they are simply in scope);
+* writes ``svmlib/__init__.py`` re-exporting the layout's top-level names,
+  and each sub-package's ``__init__.py`` with its docstring (what it holds,
+  from the layout, and the chapters that build it);
+* writes the API reference page ``appendices/api.md``: every module, grouped
+  by sub-package in the order of the layers, documented from its docstrings
+  by Sphinx's autodoc, with a link to the chapter that derives it;
 * tags each exported cell ``export`` in the notebook, so the rendered book
   can mark it, and keeps JupyterLab's folding of each code cell
   (``"jupyter": {"source_hidden": true}``) in step with its ``hide-*``
@@ -40,6 +44,7 @@ import ast
 import json
 import re
 import sys
+import textwrap
 import tomllib
 from dataclasses import dataclass
 from pathlib import Path
@@ -49,16 +54,24 @@ import yaml
 ROOT = Path(__file__).resolve().parent.parent
 PACKAGE = "svmlib"
 MARKER = re.compile(
-    r"^#\|\s*export:\s*svmlib/(?P<module>[a-z_][a-z0-9_]*)\.py\s*$"
+    r"^#\|\s*export:\s*svmlib/"
+    r"(?P<module>(?:[a-z_][a-z0-9_]*/)?[a-z_][a-z0-9_]*)\.py\s*$"
 )
+LAYOUT = Path("tools") / "layout.toml"
 EXPORT_TAG = "export"
 INIT_DOCSTRING = (
     '"""svmlib: support vector machines derived and built chapter by '
     "chapter in the SVM book.\n"
     "\n"
-    "Every module is generated from the exported cells of one chapter "
-    "notebook; the module's\n"
-    'docstring names the chapter that derives it.\n"""'
+    "The top level holds what a user imports (the estimators, the search, "
+    "the kernels, the\n"
+    "solver core); everything else lives in sub-packages that mirror the "
+    "layers of the library\n"
+    "(svmlib.kernels, svmlib.derivation, svmlib.smo, ...; "
+    "tools/layout.toml lists them). Every\n"
+    "module is generated from the exported cells of one chapter notebook; "
+    "its docstring names\n"
+    'the chapter that derives it.\n"""'
 )
 
 
@@ -116,13 +129,73 @@ def notebook_text(notebook: dict) -> str:
 
 
 def export_module_of(cell: dict) -> str | None:
-    """The module an exported code cell belongs to, or None for a book-only
-    cell."""
+    """The module an exported code cell belongs to, dotted below svmlib
+    (``derivation.margins``, ``result``), or None for a book-only cell."""
     if cell.get("cell_type") != "code":
         return None
     lines = cell_source(cell).splitlines()
     match = MARKER.match(lines[0]) if lines else None
-    return match["module"] if match else None
+    return match["module"].replace("/", ".") if match else None
+
+
+def module_file(module: str) -> str:
+    """The file of a dotted module name, relative to the project root."""
+    return f"{PACKAGE}/{module.replace('.', '/')}.py"
+
+
+@dataclass(frozen=True)
+class Layout:
+    """tools/layout.toml: the top-level names, the layers (each a list of
+    sub-packages and loose modules, bottom first), the sub-packages apart
+    from the layers, and each sub-package's description."""
+
+    top_level: list[str]
+    layers: list[list[str]]
+    apart: list[str]
+    packages: dict[str, str]
+
+    def home(self, module: str) -> str:
+        """The sub-package or loose module a module belongs to."""
+        return module.split(".")[0]
+
+    def rank(self, module: str) -> int | None:
+        """The layer of a module (0 at the bottom), None when apart."""
+        home = self.home(module)
+        for number, layer in enumerate(self.layers):
+            if home in layer:
+                return number
+        return None
+
+    def order(self) -> list[str]:
+        """Sub-packages and loose modules, bottom layer first, then
+        apart."""
+        return [h for layer in self.layers for h in layer] + self.apart
+
+
+def read_layout(root: Path = ROOT) -> Layout:
+    data = tomllib.loads((root / LAYOUT).read_text(encoding="utf-8"))
+    return Layout(
+        list(data["top_level"]),
+        [list(layer) for layer in data["layers"]],
+        list(data.get("apart", [])),
+        dict(data.get("packages", {})),
+    )
+
+
+def check_homes(modules: dict[str, list[Fragment]], layout: Layout) -> None:
+    """Every module lives in a declared sub-package, or is a declared loose
+    module; a package is one level deep."""
+    homes = set(layout.order())
+    for module, fragments in modules.items():
+        parts = module.split(".")
+        is_package = len(parts) == 2 and parts[0] in layout.packages
+        is_loose = len(parts) == 1 and parts[0] not in layout.packages
+        if parts[0] not in homes or not (is_package or is_loose):
+            raise ExportError(
+                f"{fragments[0].where}: {module_file(module)} is not in "
+                f"a layer of {LAYOUT}; declare its sub-package or module "
+                "there"
+            )
 
 
 def collect_fragments(
@@ -144,20 +217,22 @@ def collect_fragments(
                 first_line = (cell_source(cell).splitlines() or [""])[0]
                 if first_line.startswith("#| export"):
                     raise ExportError(
-                        f"{name}, code cell {index}: malformed "
-                        "export line; write '#| export: svmlib/<module>.py'"
+                        f"{name}, code cell {index}: malformed export "
+                        "line; write '#| export: svmlib/<package>/"
+                        "<module>.py'"
                     )
                 continue
-            if module == "__init__":
+            if module.split(".")[-1] == "__init__":
                 raise ExportError(
-                    f"{name}: svmlib/__init__.py is written by the exporter"
+                    f"{name}: {module_file(module)} is written by the "
+                    "exporter"
                 )
             code = "\n".join(cell_source(cell).splitlines()[1:])
             fragment = Fragment(name, index, code)
             previous = modules.setdefault(module, [])
             if previous and previous[0].notebook != name:
                 raise ExportError(
-                    f"svmlib/{module}.py gets cells from both "
+                    f"{module_file(module)} gets cells from both "
                     f"{previous[0].where} and {fragment.where}; "
                     "a module comes from one notebook"
                 )
@@ -299,7 +374,7 @@ def assemble(module: str, fragments: list[Fragment]) -> ModuleSource:
     if docstring is None:
         raise ExportError(
             f"{fragments[0].where}: the first exported cell of "
-            f"svmlib/{module}.py must open with the module's one-line "
+            f"{module_file(module)} must open with the module's one-line "
             "docstring"
         )
     return ModuleSource(
@@ -321,7 +396,8 @@ def add_sibling_imports(sources: dict[str, ModuleSource]) -> None:
             if name in owner and owner[name] != source.name:
                 raise ExportError(
                     f"'{name}' is defined in both "
-                    f"svmlib/{owner[name]}.py and svmlib/{source.name}.py"
+                    f"{module_file(owner[name])} and "
+                    f"{module_file(source.name)}"
                 )
             owner[name] = source.name
     for source in sources.values():
@@ -371,25 +447,92 @@ def project_version(root: Path = ROOT) -> str:
     )["project"]["version"]
 
 
-def render_init(sources: list[ModuleSource], version: str) -> str:
+def in_layout_order(
+    sources: list[ModuleSource], layout: Layout
+) -> list[ModuleSource]:
+    """The modules grouped by sub-package (or loose module), bottom layer
+    first; within a group, in the order of the book."""
+    order = layout.order()
+    return sorted(sources, key=lambda s: order.index(layout.home(s.name)))
+
+
+def render_init(
+    sources: list[ModuleSource], version: str, layout: Layout
+) -> str:
+    """``svmlib/__init__.py``: the layout's top-level names, each imported
+    from the module that defines it."""
+    defined_in: dict[str, str] = {}
+    for source in sources:
+        for name in public_api(source.tree):
+            defined_in[name] = source.name
+    unknown = [n for n in layout.top_level if n not in defined_in]
+    if unknown:
+        raise ExportError(
+            f"{LAYOUT}: no exported module defines {', '.join(unknown)}"
+        )
     lines = [
         "# Generated by tools/export.py from the exported cells of "
-        "chapters/*.ipynb. Do not edit: run `make export`.",
+        "chapters/*.ipynb and tools/layout.toml. Do not edit: run "
+        "`make export`.",
         INIT_DOCSTRING,
         "",
     ]
-    exported: list[str] = []
-    for source in sources:
-        names = public_api(source.tree)
+    for source in in_layout_order(sources, layout):
+        names = [
+            n for n in layout.top_level if defined_in[n] == source.name
+        ]
         if names:
             lines.append(f"from .{source.name} import (")
             lines.extend(f"    {name}," for name in names)
             lines.append(")")
-            exported.extend(names)
     lines += ["", f'__version__ = "{version}"', "", "__all__ = ["]
-    lines.extend(f'    "{name}",' for name in exported)
+    lines.extend(f'    "{name}",' for name in layout.top_level)
     lines.append("]")
     return "\n".join(lines) + "\n"
+
+
+def chapters_of(package: str, sources: list[ModuleSource]) -> list[str]:
+    """The notebooks that export a sub-package's modules, in book order."""
+    found: list[str] = []
+    for source in sources:
+        if source.name.split(".")[0] == package and (
+            source.notebook not in found
+        ):
+            found.append(source.notebook)
+    return found
+
+
+def render_package_init(
+    package: str,
+    sources: list[ModuleSource],
+    layout: Layout,
+    root: Path = ROOT,
+) -> str:
+    """A sub-package's ``__init__.py``: only its docstring (what it holds,
+    which chapters build it, its modules); it imports nothing, so importing
+    one module of a sub-package does not import the others."""
+    titles = ", ".join(
+        f'"{notebook_title(root / n)}"'
+        for n in chapters_of(package, sources)
+    )
+    modules = ", ".join(
+        s.name.split(".")[1]
+        for s in sources
+        if s.name.split(".")[0] == package
+    )
+    text = (
+        f"svmlib.{package}: {layout.packages[package]}\n\n"
+        f"Built by the chapters {titles}.\n\nModules: {modules}."
+    )
+    wrapped = "\n".join(
+        "\n".join(textwrap.wrap(paragraph, 79)) if paragraph else ""
+        for paragraph in text.split("\n")
+    )
+    return (
+        "# Generated by tools/export.py from tools/layout.toml. "
+        "Do not edit: run `make export`.\n"
+        f'"""{wrapped}\n"""\n'
+    )
 
 
 API_PAGE = Path("appendices") / "api.md"
@@ -405,8 +548,11 @@ API_INTRODUCTION = (
     "# API reference\n"
     "\n"
     "Every public function and class of svmlib, generated from its "
-    "docstring, under the chapter that\n"
-    "derives it (the chapter's title links to it). A docstring names the "
+    "docstring, grouped by sub-package\n"
+    "in the order of the library's layers (bottom first: a module imports "
+    "only from its layer and\n"
+    "those below), each module with a link to the chapter that derives it. "
+    "A docstring names the\n"
     "equations it implements by\n"
     "their labels, as `help()` shows them (for example "
     "`eq. (eq-soft-dual)`); on this page each label\n"
@@ -427,23 +573,43 @@ def notebook_title(path: Path) -> str:
 
 
 def render_api_reference(
-    sources: list[ModuleSource], root: Path = ROOT
+    sources: list[ModuleSource], layout: Layout, root: Path = ROOT
 ) -> str:
-    """The API reference page: one section per notebook, one autodoc block
-    per module. Its entries stay out of the book's index (``:no-index:``),
-    which is the index of concepts; this page is the index of the API."""
+    """The API reference page: one section per sub-package (and loose
+    module), bottom layer first, one autodoc block per module with a link to
+    the chapter that derives it. Its entries stay out of the book's index
+    (``:no-index:``), which is the index of concepts; this page is the index
+    of the API."""
     parts = [API_INTRODUCTION]
-    notebook = None
-    for source in sources:
-        if source.notebook != notebook:
-            notebook = source.notebook
-            page = Path(notebook).with_suffix("").as_posix()
-            parts.append(
-                f"## {notebook_title(root / notebook)}\n\n"
-                f"Derived in {{doc}}`../{page}`.\n"
+    top = ", ".join(f"`{name}`" for name in layout.top_level)
+    parts.append(f"## `import svmlib`\n\nThe top level: {top}.\n")
+    heading = None
+    for source in in_layout_order(sources, layout):
+        home = layout.home(source.name)
+        if home in layout.packages:
+            title = f"## `{PACKAGE}.{home}`\n\n{layout.packages[home]}\n"
+        else:  # the loose modules of a layer share a heading
+            rank = layout.rank(home)
+            where = {
+                0: "the bottom layer",
+                len(layout.layers) - 1: "the top",
+            }
+            loose = [
+                f"`{PACKAGE}.{name}`"
+                for name in layout.layers[rank]
+                if name not in layout.packages
+            ]
+            title = (
+                f"## Loose in `svmlib/`: {where.get(rank, f'layer {rank}')}"
+                f"\n\n{', '.join(loose)}.\n"
             )
+        if title != heading:
+            heading = title
+            parts.append(title)
+        page = Path(source.notebook).with_suffix("").as_posix()
         parts.append(
             f"### `{PACKAGE}.{source.name}`\n\n"
+            f"From {{doc}}`../{page}`.\n\n"
             f"```{{eval-rst}}\n"
             f".. automodule:: {PACKAGE}.{source.name}\n"
             "   :members:\n"
@@ -495,25 +661,37 @@ def tagged(notebook: dict) -> dict:
 
 def expected_files(root: Path = ROOT) -> dict[Path, str]:
     """Every file the exporter owns, with the text it should have."""
+    layout = read_layout(root)
     notebooks = notebooks_in_toc_order(root)
     fragments = collect_fragments(notebooks, root)
+    check_homes(fragments, layout)
     sources = {
         name: assemble(name, frags) for name, frags in fragments.items()
     }
     add_sibling_imports(sources)
+    listed = list(sources.values())
     files = {
-        root / PACKAGE / f"{name}.py": render_module(source)
+        root / module_file(name): render_module(source)
         for name, source in sources.items()
     }
     files[root / PACKAGE / "__init__.py"] = render_init(
-        list(sources.values()), project_version(root)
+        listed, project_version(root), layout
     )
-    files[root / API_PAGE] = render_api_reference(
-        list(sources.values()), root
-    )
+    for package in sorted(
+        {layout.home(n) for n in sources} & set(layout.packages)
+    ):
+        files[root / PACKAGE / package / "__init__.py"] = (
+            render_package_init(package, listed, layout, root)
+        )
+    files[root / API_PAGE] = render_api_reference(listed, layout, root)
     for path in notebooks:
         files[path] = notebook_text(tagged(read_notebook(path)))
     return files
+
+
+def package_files(root: Path) -> list[Path]:
+    """The Python files under svmlib/ (the data it ships aside)."""
+    return sorted((root / PACKAGE).rglob("*.py"))
 
 
 def differences(root: Path = ROOT) -> list[str]:
@@ -536,7 +714,7 @@ def differences(root: Path = ROOT) -> list[str]:
             problems.append(
                 f"{path.relative_to(root)} differs from its notebook"
             )
-    for path in sorted((root / PACKAGE).glob("*.py")):
+    for path in package_files(root):
         if path not in expected:
             problems.append(
                 f"{path.relative_to(root)} is not generated by any notebook"
@@ -549,7 +727,6 @@ def write(root: Path = ROOT) -> list[Path]:
     changed."""
     changed = []
     expected = expected_files(root)
-    (root / PACKAGE).mkdir(exist_ok=True)
     (root / API_PAGE).parent.mkdir(exist_ok=True)
     for path, text in expected.items():
         if path.suffix == ".ipynb" and json.loads(
@@ -557,9 +734,10 @@ def write(root: Path = ROOT) -> list[Path]:
         ) == json.loads(text):
             continue
         if not path.exists() or path.read_text(encoding="utf-8") != text:
+            path.parent.mkdir(parents=True, exist_ok=True)
             path.write_text(text, encoding="utf-8")
             changed.append(path)
-    for path in sorted((root / PACKAGE).glob("*.py")):
+    for path in package_files(root):
         if path not in expected:
             path.unlink()
             changed.append(path)
