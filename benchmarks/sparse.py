@@ -32,6 +32,7 @@ from sklearn import svm as sk
 from sklearn.feature_extraction.text import TfidfVectorizer
 
 import svmlib
+from svmlib.book.text_data import make_documents
 
 REPEATS, HELD_OUT = 3, 1000
 SIZES = (2_000, 5_000, 10_000)
@@ -44,9 +45,7 @@ LIBSVM_KERNELS = {"linear": 0, "rbf": 2}
 def corpus(n, seed=0):
     """n training and HELD_OUT held-out documents as TF-IDF rows (the
     vocabulary from the training documents), with their topics."""
-    documents, topics = svmlib.book.text_data.make_documents(
-        n + HELD_OUT, seed=seed
-    )
+    documents, topics = make_documents(n + HELD_OUT, seed=seed)
     vectorizer = TfidfVectorizer().fit(documents[:n])
     X = vectorizer.transform(documents)
     y = (topics == topics[0]).astype(float)
