@@ -171,6 +171,46 @@ def test_other_estimators_and_blocks_too_large_are_fitted_on_points():
     )
 
 
+def same_table(ours, theirs):
+    """The same cv_results_ but for the times."""
+    assert ours.cv_results_.keys() == theirs.cv_results_.keys()
+    for key, value in theirs.cv_results_.items():
+        if "time" not in key:
+            np.testing.assert_array_equal(ours.cv_results_[key], value)
+
+
+def test_what_it_cannot_share_is_grid_search_own_fit():
+    X, y = classes(2, n=120)
+    weights = np.linspace(0.5, 1.5, y.size)
+    gram = Kernel("rbf", gamma=0.1)(X)
+    for estimator, points, fit_params in [
+        (LogisticRegression(), X, {}),
+        (SVC(), X, {"sample_weight": weights}),
+        (SVC(kernel="precomputed"), gram, {}),
+    ]:
+        ours = SVMGridSearchCV(estimator, {"C": [0.1, 10]}, cv=3)
+        theirs = GridSearchCV(estimator, {"C": [0.1, 10]}, cv=3)
+        same_table(
+            ours.fit(points, y, **fit_params),
+            theirs.fit(points, y, **fit_params),
+        )
+        assert not ours.pair_updates_.any()
+        assert ours.pair_updates_.shape == (2, 3)
+
+
+def test_folds_as_masks_and_labels_as_a_list():
+    X, y = classes(2, n=120)
+    mask = np.arange(y.size) % 3 > 0
+    masks = [(mask, ~mask), (~mask, mask)]
+    ours = SVMGridSearchCV(SVC(), {"C": [0.1, 10]}, cv=masks)
+    theirs = GridSearchCV(SVC(), {"C": [0.1, 10]}, cv=masks)
+    ours.fit(X, list(y))
+    check_same_search(
+        ours, theirs.fit(X, list(y)), (~mask).sum(), one_point
+    )
+    assert ours.pair_updates_.all()
+
+
 def test_nu_svc_uses_its_own_fit_on_the_block():
     X, y = classes(3, n=240)
     grid = {"nu": [0.2, 0.5], "gamma": [0.05, 0.2]}

@@ -20,10 +20,12 @@ from svmlib.formulations.svc_input import (
 )
 from svmlib.selection.search_checks import (
     Metrics,
+    any_precomputed,
     checked_candidates,
     checked_folds,
     checked_points,
     checked_scorers,
+    shares_kernels,
     unit_scorer,
 )
 from svmlib.selection.search_results import by_cell, search_results
@@ -63,9 +65,10 @@ class SVMGridSearchCV(GridSearchCV):
     their Gram matrix and the scores their test rows.  A unit of work is
     such a group of candidates on one fold; units go through joblib, so
     ``n_jobs`` uses local cores and ``joblib.parallel_backend("dask")``
-    a Dask cluster.  Any other candidate (a kernel function, a
-    precomputed kernel, an estimator that is not svmlib's) is fitted on
-    the points, as GridSearchCV would.
+    a Dask cluster.  Any other candidate of svmlib's kernel estimators (a
+    kernel function, a precomputed kernel) is fitted on the points, as
+    GridSearchCV would; a search over any other estimator, or with fit
+    parameters, is GridSearchCV's own fit, unchanged.
 
     Parameters
     ----------
@@ -88,7 +91,8 @@ class SVMGridSearchCV(GridSearchCV):
     ----------
     pair_updates_ : ndarray of shape (n_candidates, n_splits)
         Besides GridSearchCV's attributes: the pair updates of each fit's
-        solver (0 where the model does not count them).
+        solver (0 where the model does not count them, and everywhere when
+        the search was GridSearchCV's own).
     """
 
     def __init__(
@@ -128,7 +132,13 @@ class SVMGridSearchCV(GridSearchCV):
         self.  ``fit_params`` go to the estimator's fit, per-sample arrays
         reduced to each fold's training points."""
         estimator = self.estimator
-        candidates = checked_candidates(estimator, self.param_grid)
+        candidates = (
+            checked_candidates(estimator, self.param_grid)
+            if shares_kernels(estimator, fit_params)
+            else None
+        )
+        if candidates is None or any_precomputed(estimator, candidates):
+            return self._fit_as_grid_search(X, y, groups, fit_params)
         scorer, metrics = checked_scorers(
             estimator, self.scoring, self.refit
         )
@@ -162,6 +172,16 @@ class SVMGridSearchCV(GridSearchCV):
         self._choose_best(metrics)
         if self.refit:
             self._refit_best(X, y, fit_params)
+        return self
+
+    def _fit_as_grid_search(self, X, y, groups, fit_params):
+        """GridSearchCV's own fit, for a search that can share nothing;
+        pair_updates_ is all zeros."""
+        routed = {} if groups is None else {"groups": groups}
+        super().fit(X, y, **routed, **fit_params)
+        self.pair_updates_ = np.zeros(
+            (len(self.cv_results_["params"]), self.n_splits_), np.int64
+        )
         return self
 
     def _run(self, units, X, y, settings, candidates, folds):

@@ -44,6 +44,24 @@ def checked_candidates(estimator, param_grid):
     return candidates
 
 
+def shares_kernels(estimator, fit_params):
+    """Whether a search can share kernel blocks among its fits: the
+    estimator is one of svmlib's kernel estimators and no fit parameters
+    (sample weights, say) come with the points.  Otherwise nothing can be
+    shared, and the search is GridSearchCV's own, unchanged."""
+    return isinstance(estimator, _KernelEstimator) and not fit_params
+
+
+def any_precomputed(estimator, candidates):
+    """Whether a candidate takes a precomputed kernel: its folds must cut
+    the columns of the Gram matrix too, which GridSearchCV's own fit
+    does."""
+    return any(
+        params.get("kernel", estimator.kernel) == "precomputed"
+        for params in candidates
+    )
+
+
 def check_values(model):
     """The checks of a kernel estimator's parameters that its fit would
     make first: the kernel, C, epsilon and nu, where it has them."""
@@ -59,12 +77,22 @@ def check_values(model):
         check_nu(parameters["nu"])
 
 
+def as_indices(part):
+    """A fold's part as the indices of its points (a cv may give boolean
+    masks)."""
+    part = np.asarray(part)
+    return np.flatnonzero(part) if part.dtype == bool else part
+
+
 def checked_folds(cv, estimator, X, y, groups):
     """The (train, test) index pairs of ``cv`` on (X, y), as GridSearchCV
     would split them; for a classifier, an error if a fold trains on a
     single class or a test part is empty."""
     splitter = check_cv(cv, y, classifier=is_classifier(estimator))
-    folds = list(splitter.split(X, y, groups))
+    folds = [
+        (as_indices(train), as_indices(test))
+        for train, test in splitter.split(X, y, groups)
+    ]
     labels = None if y is None else np.asarray(y)
     for number, (train, test) in enumerate(folds):
         if len(test) == 0:

@@ -8,6 +8,7 @@ from dataclasses import dataclass, replace
 
 import numpy as np
 from sklearn.base import clone
+from sklearn.utils import _safe_indexing
 
 from svmlib.estimators.one_problem import SVR
 from svmlib.formulations.svc_input import check_box_bound
@@ -109,10 +110,9 @@ def group_candidates(estimator, candidates):
 
 
 def rows(data, indices):
-    """The rows ``indices`` of an array, a sparse matrix or a data frame."""
-    if hasattr(data, "iloc"):
-        return data.iloc[indices]
-    return data[indices]
+    """The rows ``indices`` of an array, a sparse matrix, a data frame or
+    a list, as GridSearchCV takes them."""
+    return _safe_indexing(data, indices)
 
 
 def fold_parameters(fit_params, train, n_samples):
