@@ -25,6 +25,8 @@ from sklearn.datasets import make_classification, make_regression
 from sklearn.exceptions import FitFailedWarning
 from sklearn.linear_model import LogisticRegression
 from sklearn.model_selection import GridSearchCV, KFold, StratifiedKFold
+from sklearn.pipeline import Pipeline, make_pipeline
+from sklearn.preprocessing import StandardScaler
 
 from svmlib import SVC, SVR, NuSVC, SVMGridSearchCV
 from svmlib.formulations.multiclass import class_pairs
@@ -209,6 +211,24 @@ def test_folds_as_masks_and_labels_as_a_list():
         ours, theirs.fit(X, list(y)), (~mask).sum(), one_point
     )
     assert ours.pair_updates_.all()
+
+
+def test_a_pipeline_is_searched_as_its_last_step_on_scaled_points():
+    X, y = classes(3, n=240)
+    X = X * np.geomspace(0.1, 10.0, X.shape[1])  # features on many scales
+    pipeline = make_pipeline(StandardScaler(), SVC())
+    grid = {"svc__C": [0.1, 1, 10], "svc__gamma": [0.05, 0.2]}
+    ours = SVMGridSearchCV(pipeline, grid, cv=stratified()).fit(X, y)
+    theirs = GridSearchCV(pipeline, grid, cv=stratified()).fit(X, y)
+    check_same_search(ours, theirs, 48, one_point)
+    assert ours.pair_updates_.all()  # shared: every fit on a block
+    assert isinstance(ours.best_estimator_, Pipeline)
+    # a grid that varies the scaler too is GridSearchCV's own
+    scaled = {"standardscaler__with_mean": [True, False], "svc__C": [1]}
+    same_table(
+        SVMGridSearchCV(pipeline, scaled, cv=3).fit(X, y),
+        GridSearchCV(pipeline, scaled, cv=3).fit(X, y),
+    )
 
 
 def test_nu_svc_uses_its_own_fit_on_the_block():

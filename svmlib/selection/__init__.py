@@ -5,5 +5,5 @@ shares kernel blocks and warm starts across the fits of a grid.
 Built by the chapters "Choosing C and gamma".
 
 Modules: search_fits, search_blocks, search_units, search_checks,
-search_results, search.
+search_results, search_pipeline, search.
 """

@@ -28,6 +28,7 @@ from svmlib.selection.search_checks import (
     shares_kernels,
     unit_scorer,
 )
+from svmlib.selection.search_pipeline import search_target
 from svmlib.selection.search_results import by_cell, search_results
 from svmlib.selection.search_units import (
     SearchSettings,
@@ -131,9 +132,10 @@ class SVMGridSearchCV(GridSearchCV):
         fold of ``cv``, and refit the best on all of (X, y); returns
         self.  ``fit_params`` go to the estimator's fit, per-sample arrays
         reduced to each fold's training points."""
-        estimator = self.estimator
+        target = search_target(self.estimator, self.param_grid)
+        estimator = target.estimator
         candidates = (
-            checked_candidates(estimator, self.param_grid)
+            checked_candidates(estimator, target.grid(self.param_grid))
             if shares_kernels(estimator, fit_params)
             else None
         )
@@ -144,7 +146,11 @@ class SVMGridSearchCV(GridSearchCV):
         )
         memory = check_positive("kernel_memory", self.kernel_memory)
         X, y, groups = indexable(X, y, groups)
-        points = checked_points(estimator, X, candidates)
+        points = (
+            checked_points(estimator, X, candidates)
+            if target.head is None
+            else X  # as the pipeline's first step takes it
+        )
         folds = checked_folds(self.cv, estimator, points, y, groups)
         settings = SearchSettings(
             scorer=unit_scorer(estimator, self.scoring, scorer)
@@ -157,12 +163,16 @@ class SVMGridSearchCV(GridSearchCV):
             error_score=self.error_score,
             memory=memory,
             warm_start=check_flag("warm_start", self.warm_start),
+            head=target.head,
         )
         groups_of = group_candidates(estimator, candidates)
         units = units_of(groups_of, candidates, folds)
-        cells = self._run(units, points, y, settings, candidates, folds)
+        named = target.named(candidates)
+        cells = self._run(
+            estimator, units, points, y, settings, named, folds
+        )
         self.cv_results_ = search_results(
-            candidates, cells, len(folds), metrics, self.return_train_score
+            named, cells, len(folds), metrics, self.return_train_score
         )
         self.pair_updates_ = by_cell(
             cells, len(candidates), len(folds), lambda c: c.n_updates
@@ -184,9 +194,10 @@ class SVMGridSearchCV(GridSearchCV):
         )
         return self
 
-    def _run(self, units, X, y, settings, candidates, folds):
-        """Every unit through joblib (``n_jobs`` workers, or the backend in
-        use), reported as it finishes; returns all their Cells."""
+    def _run(self, estimator, units, X, y, settings, candidates, folds):
+        """Every unit of ``estimator`` through joblib (``n_jobs`` workers,
+        or the backend in use), reported as it finishes; returns all their
+        Cells."""
         if self.verbose > 0:
             print(
                 f"Fitting {len(folds)} folds for each of {len(candidates)} "
@@ -200,7 +211,7 @@ class SVMGridSearchCV(GridSearchCV):
         )
         cells = []
         for finished in parallel(
-            delayed(evaluate_unit)(self.estimator, unit, X, y, settings)
+            delayed(evaluate_unit)(estimator, unit, X, y, settings)
             for unit in units
         ):
             for cell in finished:

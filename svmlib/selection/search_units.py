@@ -9,6 +9,7 @@ from dataclasses import dataclass, replace
 import numpy as np
 from sklearn.base import clone
 from sklearn.utils import _safe_indexing
+from sklearn.utils.validation import check_array
 
 from svmlib.estimators.one_problem import SVR
 from svmlib.formulations.svc_input import check_box_bound
@@ -51,7 +52,8 @@ class SearchSettings:
     the scorer (and its metric names, None for one), the fit parameters,
     the number of points, whether to score the training part, the score of
     a failed fit ("raise" to raise), the megabytes a kernel block may
-    take, and whether fits start from the solution of the one before."""
+    take, whether fits start from the solution of the one before, and the
+    steps of a pipeline before the estimator (None without)."""
 
     scorer: object
     scorer_names: tuple
@@ -61,6 +63,7 @@ class SearchSettings:
     error_score: object
     memory: float
     warm_start: bool
+    head: object = None
 
 
 @dataclass
@@ -149,10 +152,24 @@ class FoldData:
         return self.gram
 
 
+def transformed(head, X, y, train):
+    """All the points as ``head`` makes them once fitted on the training
+    points ``train``, a float array or CSR matrix."""
+    fitted = clone(head).fit(
+        rows(X, train), None if y is None else rows(y, train)
+    )
+    return check_array(
+        fitted.transform(X), accept_sparse="csr", dtype=np.float64
+    )
+
+
 def fold_data(estimator, unit, X, y, settings):
     """The FoldData of ``unit``: on its FoldBlock if the unit's candidates
     share a kernel and the block fits in ``settings.memory`` megabytes,
-    else on the points."""
+    else on the points (made by ``settings.head``, fitted on the fold's
+    training part, when the search is a pipeline's)."""
+    if settings.head is not None:
+        X = transformed(settings.head, X, y, unit.train)
     block = None
     if kernel_key(estimator, unit.candidates[0][1]) is not None:
         first = clone(estimator).set_params(**unit.candidates[0][1])
