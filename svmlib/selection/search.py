@@ -16,7 +16,6 @@ from sklearn.utils.validation import indexable
 from svmlib.formulations.svc_input import (
     check_flag,
     check_positive,
-    number_of_rows,
 )
 from svmlib.selection.search_checks import (
     Metrics,
@@ -130,8 +129,8 @@ class SVMGridSearchCV(GridSearchCV):
     def fit(self, X, y=None, *, groups=None, **fit_params):
         """Check everything, then fit and score every candidate on every
         fold of ``cv``, and refit the best on all of (X, y); returns
-        self.  ``fit_params`` go to the estimator's fit, per-sample arrays
-        reduced to each fold's training points."""
+        self.  With ``fit_params`` (sample weights, say) the search is
+        GridSearchCV's own, as it is for anything it cannot share."""
         target = search_target(self.estimator, self.param_grid)
         estimator = target.estimator
         candidates = (
@@ -157,8 +156,6 @@ class SVMGridSearchCV(GridSearchCV):
             if metrics is None
             else Metrics(scorer),
             scorer_names=metrics,
-            fit_params=fit_params,
-            n_samples=number_of_rows(points),
             return_train_score=self.return_train_score,
             error_score=self.error_score,
             memory=memory,
@@ -181,7 +178,7 @@ class SVMGridSearchCV(GridSearchCV):
         self.scorer_ = scorer
         self._choose_best(metrics)
         if self.refit:
-            self._refit_best(X, y, fit_params)
+            self._refit_best(X, y)
         return self
 
     def _fit_as_grid_search(self, X, y, groups, fit_params):
@@ -270,16 +267,16 @@ class SVMGridSearchCV(GridSearchCV):
         self.best_index_ = best
         self.best_params_ = results["params"][best]
 
-    def _refit_best(self, X, y, fit_params):
+    def _refit_best(self, X, y):
         """best_estimator_: the best candidate fitted on all of (X, y)."""
         self.best_estimator_ = clone(self.estimator).set_params(
             **clone(self.best_params_, safe=False)
         )
         start = time.perf_counter()
         if y is None:
-            self.best_estimator_.fit(X, **fit_params)
+            self.best_estimator_.fit(X)
         else:
-            self.best_estimator_.fit(X, y, **fit_params)
+            self.best_estimator_.fit(X, y)
         self.refit_time_ = time.perf_counter() - start
         if hasattr(self.best_estimator_, "feature_names_in_"):
             self.feature_names_in_ = self.best_estimator_.feature_names_in_

@@ -101,13 +101,12 @@ def svc_on_block(model, K, y_index, classes, start):
     return model, [Solution(r.alpha, r.G + 1.0) for r in results]
 
 
-def fits_on_block(model, fit_params):
+def fits_on_block(model):
     """Whether ``model`` can be fitted by svc_on_block or svr_on_block:
     exactly an SVC (default solver, no class weights, no probability
-    model) or an SVR, without fit parameters (sample weights) and
-    without verbose output; anything else is fitted by its own fit on
-    the precomputed kernel block."""
-    if fit_params or model.verbose:
+    model) or an SVR, without verbose output; anything else is fitted by
+    its own fit on the precomputed kernel block."""
+    if model.verbose:
         return False
     if type(model) is SVR:
         return True

@@ -49,16 +49,14 @@ class Unit:
 @dataclass(frozen=True)
 class SearchSettings:
     """What every unit of a search needs besides its candidates and fold:
-    the scorer (and its metric names, None for one), the fit parameters,
-    the number of points, whether to score the training part, the score of
-    a failed fit ("raise" to raise), the megabytes a kernel block may
-    take, whether fits start from the solution of the one before, and the
-    steps of a pipeline before the estimator (None without)."""
+    the scorer (and its metric names, None for one), whether to score the
+    training part, the score of a failed fit ("raise" to raise), the
+    megabytes a kernel block may take, whether fits start from the
+    solution of the one before, and the steps of a pipeline before the
+    estimator (None without)."""
 
     scorer: object
     scorer_names: tuple
-    fit_params: dict
-    n_samples: int
     return_train_score: bool
     error_score: object
     memory: float
@@ -118,29 +116,17 @@ def rows(data, indices):
     return _safe_indexing(data, indices)
 
 
-def fold_parameters(fit_params, train, n_samples):
-    """The fit parameters of the fold: per-sample arrays (one entry per
-    point) reduced to the training points, others passed as they are."""
-    return {
-        name: rows(np.asarray(value), train)
-        if np.ndim(value) > 0 and len(value) == n_samples
-        else value
-        for name, value in fit_params.items()
-    }
-
-
 @dataclass
 class FoldData:
     """What a unit's fits and scores read: the data to fit on (the block's
     training square, or the training points) and to score on (the block's
-    test rows, or the test points), their labels, the fold's fit
-    parameters, and the FoldBlock (None without one)."""
+    test rows, or the test points), their labels, and the FoldBlock (None
+    without one)."""
 
     fit_X: object
     score_X: object
     y_fit: object
     y_score: object
-    fit_params: dict
     block: FoldBlock = None
     gram: np.ndarray = None  # made by symmetric_gram when first needed
 
@@ -182,15 +168,11 @@ def fold_data(estimator, unit, X, y, settings):
         # the test rows in double precision once, not once per score
         fit_X = block.K[: train.size]
         score_X = block.K[train.size :].astype(np.float64)
-    fit_params = fold_parameters(
-        settings.fit_params, train, settings.n_samples
-    )
     return FoldData(
         fit_X,
         score_X,
         None if y is None else rows(y, train),
         None if y is None else rows(y, test),
-        fit_params,
         block,
     )
 
@@ -269,11 +251,11 @@ def fit_candidate(model, data, previous):
     allows, else by its own fit, on the block as a precomputed kernel or,
     without a block, on the points."""
     if data.block is None:
-        return model.fit(data.fit_X, data.y_fit, **data.fit_params)
-    if fits_on_block(model, data.fit_params):
+        return model.fit(data.fit_X, data.y_fit)
+    if fits_on_block(model):
         return block_fit(model, data.block, data.y_fit, previous)
     model.set_params(kernel="precomputed")
-    return model.fit(data.symmetric_gram(), data.y_fit, **data.fit_params)
+    return model.fit(data.symmetric_gram(), data.y_fit)
 
 
 def evaluate_unit(estimator, unit, X, y, settings):
