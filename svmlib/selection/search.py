@@ -65,10 +65,10 @@ class SVMGridSearchCV(GridSearchCV):
     their Gram matrix and the scores their test rows.  A unit of work is
     such a group of candidates on one fold; units go through joblib, so
     ``n_jobs`` uses local cores and ``joblib.parallel_backend("dask")``
-    a Dask cluster.  Any other candidate of svmlib's kernel estimators (a
-    kernel function, a precomputed kernel) is fitted on the points, as
-    GridSearchCV would; a search over any other estimator, or with fit
-    parameters, is GridSearchCV's own fit, unchanged.
+    a Dask cluster.  A candidate with a kernel function is fitted on the
+    points, as GridSearchCV would; a search over any other estimator, with
+    fit parameters, or with a precomputed kernel is GridSearchCV's own
+    fit, unchanged.
 
     Parameters
     ----------
